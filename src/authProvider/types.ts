@@ -1,0 +1,57 @@
+/** The session (spec section 3) and the controller every part of the dashboard reads it through. */
+import type { Currency } from '../domain/currencies';
+
+export interface OrganisationRef {
+  id: number;
+  name: string;
+}
+
+export interface Session {
+  token: string;
+  role: string;
+  email: string;
+  id: number;
+  sessionId: string;
+  sender: string | null;
+  permissions: string[];
+  /** Sorted by name. */
+  organisationList: OrganisationRef[];
+  organisationName: string;
+  organisationId: number;
+  /** True at login only if the user has exactly one organisation; true after choosing one. */
+  hasChosenOrganisation: boolean;
+  /** Two-factor authentication is enabled for the user. */
+  authentication: boolean;
+  supportedCurrencies: Currency[];
+  sessionExpired: boolean;
+  rateLimited: boolean;
+}
+
+/** Why the user was logged out without asking: shown once on the login page. */
+export type LogoutReason = 'sessionExpired' | 'rateLimited';
+
+export interface AuthState {
+  /** Restoring the stored session at start. */
+  status: 'restoring' | 'ready';
+  session: Session | null;
+  /** A notice for the login page after a forced logout; cleared once shown. */
+  notice: LogoutReason | null;
+}
+
+export interface SessionController {
+  getState(): AuthState;
+  subscribe(listener: () => void): () => void;
+  /** Reads the encrypted stored session (boot). */
+  restore(): Promise<void>;
+  /** Logs in, fetches the currency list (its failure logs out), stores the session. Rejects with the API error. */
+  login(input: { email: string; password: string; twoFaCode?: string }): Promise<Session>;
+  /** Chooses (first time) or switches organisation: a new token, permissions and session. */
+  chooseOrganisation(organisationId: number): Promise<Session>;
+  /** Replaces the token after the server rotated it (password or 2FA change). */
+  replaceToken(token: string, patch?: Partial<Session>): Promise<void>;
+  /** Logs out on the server (best effort) and clears the stored session. */
+  logout(): Promise<void>;
+  /** Forced logout without a server call: 401 ('Session expired') or network failure (rate-limit text). */
+  expire(reason: LogoutReason): Promise<void>;
+  clearNotice(): void;
+}

@@ -1,0 +1,50 @@
+/**
+ * Field rules and messages of spec section 5 that the dashboard and the reference API share.
+ * The yup schemas for the forms live in src/domain/schemas.ts and use these rules.
+ */
+
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordCase: 'At least one uppercase, one lowercase letter and a number',
+  passwordLength: 'At least 8 characters',
+  newPasswordRequired: 'New password is required',
+  oldPasswordRequired: 'Old password is required',
+  confirmationRequired: 'Confirm Password is required',
+  confirmationMismatch: "Password doesn't match",
+  twoFaRequired: '2FA code is required',
+  twoFaDigits: '2FA must be 6 digits',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const TWO_FA_DIGITS = 6;
+
+// A pragmatic address check: something@domain.tld, no spaces, no second @.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function hasPasswordCase(value: string): boolean {
+  return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
+}
+
+/** What is wrong with a new password, as message keys (empty when it is acceptable). */
+export function passwordProblems(value: string): MessageKey[] {
+  const problems: MessageKey[] = [];
+  if (!hasPasswordCase(value)) problems.push('passwordCase');
+  if (value.length < PASSWORD_MIN_LENGTH) problems.push('passwordLength');
+  return problems;
+}
+
+export function isTwoFaCode(value: string): boolean {
+  return new RegExp(`^\\d{${TWO_FA_DIGITS}}$`).test(value);
+}
