@@ -55,3 +55,7 @@ export interface SessionController {
   expire(reason: LogoutReason): Promise<void>;
   clearNotice(): void;
 }
+
+/** What each resource or page needs, per action: built by App from the registries, read by canAccess. */
+export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'access';
+export type AccessTable = Record<string, Partial<Record<AccessAction, import('../domain/requirements').Requirement>>>;
