@@ -1,0 +1,38 @@
+// Finds Debian's Chromium for Playwright ($CHROMIUM_PATH or /usr/bin/chromium). When it is missing and we
+// are root with apt-get, installs Debian's package; otherwise stops and says how to install it.
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+function hasAptGet() {
+  try {
+    execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function ensureChromium() {
+  const path = chromiumPath();
+  if (existsSync(path)) return path;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!process.env.CHROMIUM_PATH && isRoot && hasAptGet()) {
+    console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (existsSync(path)) return path;
+  }
+  console.error(
+    `Chromium was not found at ${path}.\n` +
+      'Install Debian\'s package (as root: apt-get update && apt-get install -y chromium),\n' +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+  process.exit(1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

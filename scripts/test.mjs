@@ -1,0 +1,56 @@
+// `npm test`: lint, typecheck, unit and server tests (Vitest), e2e (Playwright in Debian's Chromium).
+// Runs every step, then prints one line `N passed, N failed` summed over the test runners.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+mkdirSync('test-results', { recursive: true });
+const results = { passed: 0, failed: 0 };
+let ok = true;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    ok = false;
+    console.log(`=== ${title} failed (exit ${r.status ?? r.signal})`);
+  }
+  return r.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+run('lint', 'npx', ['eslint', '.']);
+run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+
+const vitestJson = 'test-results/vitest.json';
+rmSync(vitestJson, { force: true });
+const vitestOk = run('unit and server tests', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`,
+]);
+const v = readJson(vitestJson);
+if (v) {
+  results.passed += v.numPassedTests;
+  results.failed += v.numFailedTests;
+} else if (!vitestOk) results.failed += 1;
+
+ensureChromium();
+const e2eJson = 'test-results/e2e.json';
+rmSync(e2eJson, { force: true });
+const e2eOk = run('e2e tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+});
+const e = existsSync(e2eJson) ? readJson(e2eJson) : null;
+if (e?.stats) {
+  results.passed += e.stats.expected + e.stats.flaky;
+  results.failed += e.stats.unexpected;
+} else if (!e2eOk) results.failed += 1;
+
+console.log(`\n${results.passed} passed, ${results.failed} failed`);
+process.exit(ok && results.failed === 0 ? 0 : 1);

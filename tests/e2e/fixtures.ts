@@ -1,0 +1,82 @@
+/**
+ * Playwright fixtures: the demo accounts (DESIGN.md section 9), a console-error guard on every test,
+ * and page objects for the login and organisation screens.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+
+export const PASSWORD = 'Demo-pass-1';
+export const TWOFA_SECRET = 'JBSWY3DPEHPK3PXP';
+
+export function totpNow(secret = TWOFA_SECRET, offsetSteps = 0): string {
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+}
+
+type Fixtures = {
+  /** Console messages that a test expects (e.g. the browser's own line for a 401 response). */
+  allowConsole: (pattern: RegExp) => void;
+};
+
+export const test = base.extend<Fixtures>({
+  allowConsole: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      await use((pattern) => allowed.push(pattern));
+      const unexpected = errors.filter((e) => !allowed.some((p) => p.test(e)));
+      expect(unexpected, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export class LoginPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/');
+    await expect(this.email).toBeVisible();
+  }
+  get email() {
+    return this.page.getByLabel('Email');
+  }
+  get password() {
+    return this.page.getByLabel('Password', { exact: true });
+  }
+  get code() {
+    return this.page.getByLabel(/2FA code/i);
+  }
+  get submit() {
+    return this.page.getByRole('button', { name: /log in/i });
+  }
+  async login(email: string, password = PASSWORD, code?: string) {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    if (code) await this.code.fill(code);
+    await this.submit.click();
+  }
+}
+
+export async function loginAs(page: Page, email: string, code?: string, password = PASSWORD) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.login(email, password, code);
+  return login;
+}
+
+/** Logs in as admin@example.com and chooses an organisation on the chooser. */
+export async function loginAsAdmin(page: Page, organisation = 'Aurora Payments') {
+  await loginAs(page, 'admin@example.com');
+  await expect(page.getByRole('heading', { name: 'Choose organisation' })).toBeVisible();
+  await page.getByRole('button', { name: organisation }).click();
+  await expect(page).toHaveURL(/\/statistics$/);
+}
+
+/** The browser logs failed responses itself; tests that provoke one allow exactly that line. */
+export const FAILED_RESOURCE = (status: number) => new RegExp(`status of ${status}`);

@@ -1,0 +1,103 @@
+import { test, expect, LoginPage, loginAs, loginAsAdmin, totpNow, FAILED_RESOURCE } from './fixtures';
+
+const landings: Array<[string, RegExp]> = [
+  ['manager@example.com', /\/statistics$/],
+  ['backoffice@example.com', /\/statistics$/],
+  ['support@example.com', /\/businesses$/],
+  ['integrator@example.com', /\/api-keys$/],
+  ['viewer@example.com', /\/change-password$/],
+];
+
+for (const [email, landing] of landings) {
+  test(`${email} lands on ${landing.source.replace(/\\|\$/g, '')}`, async ({ page }) => {
+    await loginAs(page, email);
+    await expect(page).toHaveURL(landing);
+    // The shell shows who is logged in, with the role in lowercase.
+    await expect(page.getByText(email).first()).toBeVisible();
+  });
+}
+
+test('admin chooses an organisation on the chooser, then lands on /statistics', async ({ page }) => {
+  await loginAs(page, 'admin@example.com');
+  await expect(page.getByRole('heading', { name: 'Choose organisation' })).toBeVisible();
+  // Sorted by name, with a Logout button.
+  const names = await page.getByRole('button', { name: /Aurora|Borealis|Cobalt/ }).allTextContents();
+  expect(names.map((n) => n.trim())).toEqual(['Aurora Payments', 'Borealis Exchange', 'Cobalt Remit']);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // Any other route sends a user who has not chosen back to the chooser.
+  await page.goto('/change-password');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Borealis Exchange' }).click();
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByText('admin@example.com').first()).toBeVisible();
+  await expect(page.getByText('admin', { exact: true }).first()).toBeVisible();
+});
+
+test('admin switches organisation from the top bar', async ({ page }) => {
+  await loginAsAdmin(page, 'Aurora Payments');
+  await page.getByRole('button', { name: /Aurora Payments/ }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: /Aurora Payments.*Currently active/ })).toBeVisible();
+  await menu.getByRole('menuitem', { name: /Cobalt Remit.*Switch to organisation/ }).click();
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByRole('button', { name: /Cobalt Remit/ })).toBeVisible();
+});
+
+test('twofa@example.com logs in with a code computed from its TOTP secret', async ({ page }) => {
+  await loginAs(page, 'twofa@example.com', totpNow());
+  await expect(page).toHaveURL(/\/statistics$/);
+});
+
+test('a wrong 2FA code is refused with the server message', async ({ page, allowConsole }) => {
+  allowConsole(FAILED_RESOURCE(401));
+  const login = await loginAs(page, 'twofa@example.com', '000000');
+  await expect(page.getByText('Invalid or expired 2FA verification code.')).toBeVisible();
+  await expect(login.email).toBeVisible();
+});
+
+test('a wrong password shows the server message and stays on the login form', async ({ page, allowConsole }) => {
+  allowConsole(FAILED_RESOURCE(401));
+  await loginAs(page, 'manager@example.com', undefined, 'Wrong-pass-1');
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Email')).toHaveValue('manager@example.com');
+});
+
+test('the login form validates its fields before calling the API', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/auth/login')) calls += 1;
+  });
+  await login.submit.click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await login.email.fill('not-an-email');
+  await login.code.fill('12a');
+  await login.submit.click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('2FA must be 6 digits')).toBeVisible();
+  expect(calls).toBe(0);
+});
+
+test('the email is lower-cased and the code is sent as a number', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  const request = page.waitForRequest((r) => r.url().endsWith('/v1/auth/login') && r.method() === 'POST');
+  await login.login('TwoFA@Example.com', 'Demo-pass-1', totpNow());
+  const body = (await request).postDataJSON();
+  expect(body.email).toBe('twofa@example.com');
+  expect(typeof body.twoFaCode).toBe('number');
+  await expect(page).toHaveURL(/\/statistics$/);
+});
+
+test('"Forgot your password?" leads to /forgot-password, which answers the same for any address', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByRole('button', { name: /send|reset/i }).click();
+  await expect(page.getByText('If an account exists for this email, a reset link has been sent to it.')).toBeVisible();
+});

@@ -1,0 +1,98 @@
+import { test, expect, loginAs, loginAsAdmin, FAILED_RESOURCE } from './fixtures';
+
+test('sessionStorage holds neither the token nor the email in clear, and nothing goes to localStorage', async ({ page }) => {
+  const login = page.waitForResponse((r) => r.url().endsWith('/v1/auth/login') && r.status() === 200);
+  await loginAs(page, 'manager@example.com');
+  const token = (await login).headers()['x-identity-token'];
+  expect(token).toBeTruthy();
+  await expect(page).toHaveURL(/\/statistics$/);
+  const storage = await page.evaluate(() => ({
+    session: Object.entries(sessionStorage),
+    local: Object.entries(localStorage),
+  }));
+  expect(storage.session.length).toBe(1);
+  const everything = JSON.stringify(storage);
+  expect(everything).not.toContain(token);
+  expect(everything).not.toContain('manager@example.com');
+  expect(storage.local.filter(([k]) => !k.startsWith('RaStore.version'))).toEqual([]);
+});
+
+test('the session survives a reload (restored from the encrypted store)', async ({ page }) => {
+  await loginAs(page, 'support@example.com');
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.goto('/change-password');
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+});
+
+test('a 401 mid-session logs out with "Session expired" and returns to /', async ({ page, allowConsole }) => {
+  allowConsole(FAILED_RESOURCE(401));
+  await loginAs(page, 'viewer@example.com');
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.route('**/v1/users/two-fa', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Authentication required.' }) }),
+  );
+  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
+  await expect(page.getByText('Session expired')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
+test('a network failure logs out with the rate-limit message', async ({ page, allowConsole }) => {
+  allowConsole(/ERR_FAILED|net::/);
+  await loginAs(page, 'viewer@example.com');
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.route('**/v1/users/two-fa', (route) => route.abort('failed'));
+  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
+  await expect(page.getByText('You’ve performed too many login attempts, please try again later.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a logged-out visit to a protected route returns to /', async ({ page }) => {
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+});
+
+test('a logged-in user on a logged-out-only route goes to the landing page', async ({ page }) => {
+  await loginAs(page, 'integrator@example.com');
+  await expect(page).toHaveURL(/\/api-keys$/);
+  await page.goto('/forgot-password');
+  await expect(page).toHaveURL(/\/api-keys$/);
+});
+
+test('logout clears the session and returns to the login form', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.getByRole('button', { name: /profile|account|user menu/i }).click();
+  await page.getByRole('menuitem', { name: /logout/i }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  await page.goto('/change-password');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a page view is recorded per navigation, never for the login page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.goto('/');
+  await loginAs(page, 'viewer@example.com');
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
+  await expect(page).toHaveURL(/\/authentication$/);
+  const views = await page.evaluate(() =>
+    ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [])
+      .filter((e) => e.event === 'page_view')
+      .map((e) => e.page_path),
+  );
+  expect(views).toContain('/change-password');
+  expect(views).toContain('/authentication');
+  expect(views).not.toContain('/');
+});
+
+test('unknown paths render a not-found page', async ({ page }) => {
+  await loginAs(page, 'viewer@example.com');
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
