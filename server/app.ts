@@ -1,0 +1,210 @@
+/** The Fastify application factory: testable with inject, no listen (server/index.ts listens). */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { AUTH_SCHEME, IDEMPOTENCY_HEADER, IDENTITY_HEADER, TWO_FA_HEADER } from '../src/domain/api';
+import { ERROR_TEXTS } from '../src/domain/errors';
+import type { Config } from './config';
+import type { App, AppContext } from './context';
+import type { Db } from './db/client';
+import { ApiError } from './http/errors';
+import { fieldErrors } from './http/validation';
+import { authRoutes } from './routes/auth';
+import { brandRoutes } from './routes/brands';
+import { currencyRoutes } from './routes/currencies';
+import { docsRoutes } from './routes/docs';
+import { roleRoutes } from './routes/roles';
+import { spaRoutes } from './routes/spa';
+import { userRoutes } from './routes/users';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  now?: () => number;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
+}
+
+export const API_VERSION = '1.0.0';
+
+function loggerOptions(
+  config: Config,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    // Request logs carry method, path and address only: never headers (Authorization) or bodies.
+    serializers: {
+      req: (req: { method?: string; url?: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.ip ?? req.socket?.remoteAddress,
+      }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+    redact: {
+      paths: [
+        'req.headers',
+        'headers',
+        'body',
+        '*.password',
+        '*.oldPassword',
+        '*.newPassword',
+        '*.token',
+        '*.authorization',
+        'err.config',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}
+
+function contentSecurityPolicy(config: Config) {
+  const apiOrigin = config.apiUrl ? new URL(config.apiUrl).origin : undefined;
+  const withApi = (list: string[]) => (apiOrigin ? [...list, apiOrigin] : list);
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: withApi(["'self'", 'data:', 'blob:']),
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: withApi(["'self'"]),
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { db, config } = options;
+  const ctx: AppContext = { db, config, now: options.now ?? Date.now };
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Every field's problem at once, for the form's field errors (bodies are small and length-capped).
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  // Every route as "METHOD /path" (HEAD left out): tests hold /v1/openapi.json to this list.
+  const registeredRoutes: string[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push(`${method} ${route.url}`);
+    }
+  });
+  app.decorateRequest('auth', null as unknown as never);
+
+  // JSON only: text/plain (a Fastify default) goes, every other type answers 415; an empty JSON body is allowed.
+  app.removeAllContentTypeParsers();
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.headers(error.headers).status(error.statusCode).send(error.body);
+    }
+    if (error.validation) {
+      return reply
+        .status(400)
+        .send({
+          message: ERROR_TEXTS.validation,
+          errors: fieldErrors(error.validation, error.validationContext),
+        });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: ERROR_TEXTS.unsupportedMediaType });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: ERROR_TEXTS.rateLimited });
+    if (status === 404) return reply.status(404).send({ message: ERROR_TEXTS.notFound });
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ message: status === 400 ? ERROR_TEXTS.validation : ERROR_TEXTS.default });
+    }
+    request.log.error(
+      { err: { type: error.name, message: error.message, code: error.code, stack: error.stack } },
+      'request failed',
+    );
+    return reply.status(500).send({ message: ERROR_TEXTS.default });
+  });
+
+  // CORS first, so that every answer, 429 and errors included, carries the headers.
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', TWO_FA_HEADER, IDEMPOTENCY_HEADER],
+    exposedHeaders: [IDENTITY_HEADER, 'Retry-After'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        429,
+        { message: ERROR_TEXTS.rateLimited },
+        { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
+      ),
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: false, // set by the TLS-terminating proxy in production
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Payments back-office API', version: API_VERSION },
+      components: {
+        securitySchemes: {
+          web: { type: 'apiKey', in: 'header', name: 'Authorization', description: `${AUTH_SCHEME} <token>` },
+        },
+      },
+    },
+  });
+
+  await brandRoutes(app);
+  await authRoutes(app);
+  await currencyRoutes(app);
+  await userRoutes(app);
+  await roleRoutes(app);
+  await docsRoutes(app);
+
+  const hasDist = existsSync(join(config.distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      prefix: '/',
+      setHeaders: (reply, path) => {
+        reply.header(
+          'Cache-Control',
+          path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  await spaRoutes(app, hasDist);
+  return app;
+}

@@ -1,0 +1,94 @@
+/** Server configuration from the environment (DESIGN.md section 2, server/README in the brief). */
+import { fileURLToPath } from 'node:url';
+import { findBrand, BRANDS, DEFAULT_BRAND } from '../src/domain/brands';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  /** PGlite data directory; `memory://` (or '') keeps the database in memory. */
+  dataDir: string;
+  brand: string;
+  /** Origin of the API as the dashboard should call it ('' = same origin as the dashboard). */
+  apiUrl: string;
+  /** Public origin of the dashboard, used in the reset-password link ('' = http://HOST:PORT). */
+  publicUrl: string;
+  corsOrigins: string[];
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowMinutes: number;
+  resetTokenMinutes: number;
+  /** Global per-IP request limit (@fastify/rate-limit), requests per minute. */
+  rateLimitPerMinute: number;
+  /** Trust X-Forwarded-For (only behind a proxy you control). */
+  trustProxy: boolean;
+  logLevel: string;
+  /** The built dashboard served statically. */
+  distDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function origin(name: string, raw: string): string {
+  const value = raw.trim().replace(/\/+$/, '');
+  if (value === '') return '';
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.pathname === '/' ? url.origin : `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
+  }
+}
+
+/** Pure: reads the configuration from an environment map; throws ConfigError with a clear message. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const brand = (env.BRAND ?? '').trim() || DEFAULT_BRAND;
+  if (!findBrand(brand)) {
+    throw new ConfigError(`Unknown BRAND "${brand}". Known brands: ${BRANDS.map((b) => b.key).join(', ')}`);
+  }
+  const corsOrigins = (env.CORS_ORIGINS ?? 'http://127.0.0.1:5173,http://localhost:5173')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => origin('CORS_ORIGINS', o));
+  return {
+    port: int(env, 'PORT', 8080, 0),
+    host: (env.HOST ?? '').trim() || '127.0.0.1',
+    databaseUrl: (env.DATABASE_URL ?? '').trim() || undefined,
+    dataDir: (env.DATA_DIR ?? '').trim() || './.data',
+    brand,
+    apiUrl: origin('API_URL', env.API_URL ?? ''),
+    publicUrl: origin('PUBLIC_URL', env.PUBLIC_URL ?? ''),
+    corsOrigins,
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30),
+    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12),
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),
+    loginMaxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
+    loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15),
+    resetTokenMinutes: int(env, 'RESET_TOKEN_MINUTES', 30),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
+    distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
+  };
+}
+
+/** The defaults with an in-memory database and silent logs, plus overrides: for tests. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', ...overrides };
+}

@@ -1,0 +1,34 @@
+/** What every route and guard reaches through `app.ctx` / `request.server.ctx`. */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+export interface AppContext {
+  db: Db;
+  config: Config;
+  /** The clock, in ms since the epoch; tests inject one to move time without sleeping. */
+  now: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** "METHOD /path" of every route registered so far (HEAD left out). */
+    registeredRoutes: readonly string[];
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

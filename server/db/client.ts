@@ -1,0 +1,91 @@
+/** The one database interface of the server: PGlite (embedded) or a pg Pool (DATABASE_URL). */
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Db {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs fn inside BEGIN/COMMIT (ROLLBACK when it throws). Nested calls reuse the outer transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function pgliteTx(tx: Transaction): Db {
+  const db: Db = {
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const r = await tx.query<T>(sql, params as unknown[] | undefined);
+      return { rows: r.rows };
+    },
+    transaction: (fn) => fn(db),
+    exec: async (sql) => {
+      await tx.exec(sql);
+    },
+    close: async () => {},
+  };
+  return db;
+}
+
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? undefined : dataDir);
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const r = await pglite.query<T>(sql, params as unknown[] | undefined);
+      return { rows: r.rows };
+    },
+    transaction: (fn) => pglite.transaction((tx) => fn(pgliteTx(tx))),
+    exec: async (sql) => {
+      await pglite.exec(sql);
+    },
+    close: () => pglite.close(),
+  };
+}
+
+// int8 (counts, bigint columns) as JS numbers; ids are integer columns anyway.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function openPg(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const r = await pool.query(sql, params);
+      return { rows: r.rows as T[] };
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      const tx: Db = {
+        query: async <T>(sql: string, params?: unknown[]) => {
+          const r = await client.query(sql, params);
+          return { rows: r.rows as T[] };
+        },
+        transaction: (inner) => inner(tx),
+        exec: async (sql) => {
+          await client.query(sql);
+        },
+        close: async () => {},
+      };
+      try {
+        await client.query('BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return options.databaseUrl ? openPg(options.databaseUrl) : openPglite(options.dataDir);
+}

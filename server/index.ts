@@ -1,0 +1,66 @@
+/** Entry point: config, database, migrations, demo seed, then listen on HOST:PORT. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDb } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ORGANISATIONS, seedIfEmpty } from './db/seed';
+
+async function main() {
+  const started = Date.now();
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(db);
+  const seeded = await seedIfEmpty(db);
+  const app = await buildApp({ db, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      await db.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const name = (id: number) => ORGANISATIONS.find((o) => o.id === id)?.name ?? String(id);
+
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(
+    `\nDashboard and API on http://${host}:${port}  (ready in ${Date.now() - started} ms, ${where}${seeded ? ', demo data seeded' : ''})`,
+  );
+  console.log(`OpenAPI: http://${host}:${port}/v1/openapi.json\n`);
+  console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+  console.table(
+    DEMO_ACCOUNTS.map((a) => ({
+      email: a.email,
+      role: a.role,
+      organisations: a.organisationIds.map(name).join(', '),
+      '2FA': a.totpSecret ? `TOTP secret ${a.totpSecret}` : '',
+    })),
+  );
+}
+
+main().catch((error) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/** /runtime-config.js, the built dashboard's SPA fallback, and 404 JSON for unknown /v1 paths. */
+import { ERROR_TEXTS } from '../../src/domain/errors';
+import type { App } from '../context';
+
+const NO_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dashboard not built</title></head>
+<body><main><h1>The dashboard is not built yet</h1>
+<p>Run <code>npm run build</code>, then start the server again. The API is available under <code>/v1</code>.</p>
+</main></body></html>`;
+
+export async function spaRoutes(app: App, hasDist: boolean) {
+  const { config } = app.ctx;
+  const runtimeConfig = `window.__APP_CONFIG__ = ${JSON.stringify({ apiUrl: config.apiUrl }).replace(/</g, '\\u003c')};\n`;
+
+  app.get('/runtime-config.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(runtimeConfig),
+  );
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const isApi = path === '/v1' || path.startsWith('/v1/');
+    const wantsHtml =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      /text\/html/.test(request.headers.accept ?? '');
+    if (isApi || !wantsHtml) return reply.status(404).send({ message: ERROR_TEXTS.notFound });
+    if (hasDist) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply
+      .status(503)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(NO_BUILD_PAGE);
+  });
+}

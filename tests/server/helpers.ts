@@ -1,0 +1,111 @@
+/** Shared setup for the server tests: an in-memory PGlite, migrated and seeded, and an app via buildApp. */
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { testConfig, type Config } from '../../server/config';
+import type { App } from '../../server/context';
+import { openPglite, type Db } from '../../server/db/client';
+import { migrate } from '../../server/db/migrate';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedIfEmpty } from '../../server/db/seed';
+import { totpCode } from '../../server/auth/totp';
+import { IDENTITY_HEADER } from '../../src/domain/api';
+
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET };
+
+export const START = Date.parse('2026-03-02T09:00:10Z');
+
+/** A clock tests move by hand: `clock.advance(ms)`. */
+export function makeClock(start = START) {
+  let t = start;
+  return {
+    now: () => t,
+    set: (ms: number) => {
+      t = ms;
+    },
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+}
+
+export async function makeDb(): Promise<Db> {
+  const db = await openPglite();
+  await migrate(db);
+  await seedIfEmpty(db);
+  return db;
+}
+
+export interface LoginOptions {
+  password?: string;
+  twoFaCode?: number | string;
+  ip?: string;
+  origin?: string;
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  clock: ReturnType<typeof makeClock>;
+  logs: string[];
+  login(email: string, options?: LoginOptions): Promise<LightMyRequestResponse>;
+  /** Logs in and returns the token (fails the test when the login fails). */
+  token(email: string, options?: LoginOptions): Promise<string>;
+  /** Authorization header for a token. */
+  auth(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+export async function makeApp(
+  overrides: Partial<Config> = {},
+  options: { db?: Db; clock?: ReturnType<typeof makeClock> } = {},
+): Promise<TestApp> {
+  const db = options.db ?? (await makeDb());
+  const clock = options.clock ?? makeClock();
+  const config = testConfig({ logLevel: 'info', ...overrides });
+  const logs: string[] = [];
+  const app = await buildApp({
+    db,
+    config,
+    now: clock.now,
+    logStream: { write: (line) => void logs.push(line) },
+  });
+  await app.ready();
+
+  const login = (email: string, o: LoginOptions = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/v1/auth/login',
+      remoteAddress: o.ip ?? '10.0.0.1',
+      headers: o.origin ? { origin: o.origin } : {},
+      payload: {
+        email,
+        password: o.password ?? DEMO_PASSWORD,
+        ...(o.twoFaCode !== undefined ? { twoFaCode: o.twoFaCode } : {}),
+      },
+    });
+
+  return {
+    app,
+    db,
+    config,
+    clock,
+    logs,
+    login,
+    async token(email, o) {
+      const response = await login(email, o);
+      if (response.statusCode !== 200)
+        throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+      return String(response.headers[IDENTITY_HEADER.toLowerCase()]);
+    },
+    auth: (token) => ({ authorization: `Web ${token}` }),
+    async close() {
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+/** The current 6-digit code of the twofa@ demo account at the clock's time, shifted by `steps`. */
+export function twoFaCodeAt(nowMs: number, steps = 0, secret = DEMO_TOTP_SECRET): string {
+  return totpCode(secret, nowMs + steps * 30_000);
+}
