@@ -14,6 +14,19 @@ export interface ResourceApi {
   toRecord?: (raw: Record<string, unknown>) => RaRecord;
   /** react-admin form data → API body. */
   toBody?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** Added: single-record responses wrap the record under this key (`{ apiKey: {...} }`); default: the body is the record. */
+  recordKey?: string;
+  /** Added: creating moves money, so create sends an Idempotency-Key (a fresh UUID unless meta.idempotencyKey). */
+  idempotentCreate?: boolean;
+}
+
+/**
+ * Added: what react-admin callers may pass in `meta` of create / update / delete calls.
+ * `twoFaCode` → X-2FA-Code header; `idempotencyKey` → Idempotency-Key header.
+ */
+export interface RequestMeta {
+  twoFaCode?: string;
+  idempotencyKey?: string;
 }
 
 export type ApiTable = Record<string, ResourceApi>;

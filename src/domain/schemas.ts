@@ -42,11 +42,15 @@ export type LoginValues = yup.InferType<typeof loginSchema>;
 export const forgotPasswordSchema = yup.object({ email: email() });
 export type ForgotPasswordValues = yup.InferType<typeof forgotPasswordSchema>;
 
+// A test rather than oneOf([ref]): oneOf runs before required, so a blank confirmation would say
+// "Password doesn't match" instead of 'Confirm Password is required'.
 const confirmation = (field: string) =>
   yup
     .string()
     .required(m('confirmationRequired'))
-    .oneOf([yup.ref(field)], m('confirmationMismatch'));
+    .test('match', m('confirmationMismatch'), function (value) {
+      return !value || value === this.parent[field];
+    });
 
 export const resetPasswordSchema = yup.object({
   newPassword: newPassword('newPasswordRequired'),

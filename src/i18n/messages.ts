@@ -1,0 +1,132 @@
+/**
+ * The dashboard's English messages (DESIGN.md section 2: every visible string goes through translate).
+ * Keys are namespaced: `app.*` for the shell and the public screens, `validation.*` for the yup schemas
+ * of src/domain/schemas.ts (built from MESSAGES so the texts cannot drift). Other features add their
+ * own namespaces (e.g. `resources.businesses.*`, `pages.statistics.*`) in their folders and merge them
+ * in App. No React or react-admin here: the login chunk imports this file.
+ */
+import { ERROR_TEXTS } from '../domain/errors';
+import { MESSAGES } from '../domain/validation';
+
+/** polyglot-style nested messages (a subset of react-admin's TranslationMessages shape). */
+export interface MessageTree {
+  [key: string]: string | MessageTree;
+}
+
+export const appMessages = {
+  app: {
+    name: 'Dashboard',
+    loading: 'Loading',
+    skipToContent: 'Skip to main content',
+    login: {
+      title: 'Sign in',
+      email: 'Email',
+      password: 'Password',
+      twoFaCode: '2FA code',
+      twoFaCodeHelp: 'Only if two-factor authentication is enabled',
+      submit: 'Sign in',
+      submitting: 'Signing in…',
+      forgotPassword: 'Forgot your password?',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
+    },
+    chooser: {
+      title: 'Choose organisation',
+      intro: 'You belong to several organisations. Choose the one to work in.',
+      signedInAs: 'Signed in as %{email}',
+      switching: 'Opening %{name}…',
+      logout: 'Logout',
+    },
+    organisation: {
+      currentlyActive: 'Currently active',
+      switchTo: 'Switch to organisation',
+    },
+    forgotPassword: {
+      title: 'Forgot your password?',
+      intro: 'Enter the email address of your account and we will send you a link to reset your password.',
+      email: 'Email',
+      submit: 'Send reset link',
+      submitting: 'Sending…',
+      backToLogin: 'Back to sign in',
+    },
+    resetPassword: {
+      title: 'Reset password',
+      intro:
+        'Choose a new password: at least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+      newPassword: 'New password',
+      confirmationPassword: 'Confirm password',
+      submit: 'Reset password',
+      submitting: 'Resetting…',
+      success: 'Your password has been reset. You can now sign in with it.',
+      missingToken: 'This reset link is invalid or has expired.',
+      requestNewLink: 'Request a new link',
+      backToLogin: 'Back to sign in',
+    },
+    changePassword: {
+      title: 'Change password',
+      oldPassword: 'Old password',
+      newPassword: 'New password',
+      confirmationPassword: 'Confirm password',
+      submit: 'Change password',
+      success: 'Your password has been changed.',
+    },
+    twoFa: {
+      title: 'Two-factor authentication',
+      code: '2FA code',
+      enable: 'Enable',
+      disable: 'Disable',
+      enabled: 'Two-factor authentication is enabled.',
+      disabled: 'Two-factor authentication is disabled.',
+    },
+    menu: {
+      organisation: 'Organisation',
+      billing: 'Billing',
+      balanceManagement: 'Balance management',
+      reporting: 'Reporting',
+      settings: 'Settings',
+    },
+    page: {
+      notFound: 'Page not found',
+      notFoundText: 'The page you are looking for does not exist.',
+      goHome: 'Go to the start page',
+    },
+    action: {
+      close: 'Close',
+      logout: 'Logout',
+      back: 'Back',
+      retry: 'Try again',
+    },
+    notice: {
+      sessionExpired: ERROR_TEXTS.sessionExpired,
+      rateLimited: ERROR_TEXTS.rateLimited,
+    },
+    error: {
+      default: ERROR_TEXTS.default,
+      rateLimited: ERROR_TEXTS.rateLimited,
+      tooManyLoginAttempts: ERROR_TEXTS.tooManyLoginAttempts,
+      loginFailed: ERROR_TEXTS.loginFailed,
+      sessionExpired: ERROR_TEXTS.sessionExpired,
+      forbidden: ERROR_TEXTS.forbidden,
+      switchOrganisationFailed: ERROR_TEXTS.switchOrganisationFailed,
+      brandFailed: ERROR_TEXTS.brandFailed,
+      resetTokenInvalid: ERROR_TEXTS.resetTokenInvalid,
+      forgotPasswordAccepted: ERROR_TEXTS.forgotPasswordAccepted,
+    },
+  },
+  validation: { ...MESSAGES },
+} satisfies MessageTree;
+
+export type AppMessages = typeof appMessages;
+
+/** Deep merge of message trees (later wins); used to add feature namespaces to the app messages. */
+export function mergeMessages(...trees: MessageTree[]): MessageTree {
+  const out: MessageTree = {};
+  for (const tree of trees) {
+    for (const [key, value] of Object.entries(tree)) {
+      const existing = out[key];
+      out[key] =
+        typeof value === 'object' && typeof existing === 'object' ? mergeMessages(existing, value) : value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import type { FetchFn } from '../dataProvider/transport';
+import { ERROR_TEXTS, errorText } from '../domain/errors';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
+import { normaliseEmail } from '../domain/validation';
+import { translate } from '../i18n/translate';
+import { FormTextField } from './fields';
+import { postPublic } from './publicApi';
+import { PublicCard } from './PublicCard';
+
+export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: FetchFn }) {
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPasswordValues>({
+    resolver: yupResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async (values: ForgotPasswordValues) => {
+    setResult(null);
+    try {
+      const { json } = await postPublic<{ message?: string }>(
+        apiUrl,
+        'auth/forgot-password',
+        { email: normaliseEmail(values.email) },
+        fetch,
+      );
+      setResult({ ok: true, text: json?.message || ERROR_TEXTS.forgotPasswordAccepted });
+    } catch (error) {
+      setResult({ ok: false, text: errorText(error) });
+    }
+  };
+
+  return (
+    <PublicCard title={translate('app.forgotPassword.title')}>
+      <Typography variant="body2">{translate('app.forgotPassword.intro')}</Typography>
+      {result && (
+        <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <FormTextField
+          name="email"
+          register={register}
+          error={errors.email}
+          label={translate('app.forgotPassword.email')}
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {translate(isSubmitting ? 'app.forgotPassword.submitting' : 'app.forgotPassword.submit')}
+        </Button>
+      </Box>
+      <Link component={RouterLink} to="/" align="center" variant="body2">
+        {translate('app.forgotPassword.backToLogin')}
+      </Link>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSessionController } from '../authProvider/SessionContext';
+import { isApiError } from '../dataProvider/apiError';
+import { ERROR_TEXTS, errorText } from '../domain/errors';
+import { loginSchema, type LoginValues } from '../domain/schemas';
+import { translate } from '../i18n/translate';
+import { FormTextField, PasswordField } from './fields';
+import { PublicCard } from './PublicCard';
+
+/** What the login form shows for a failed login (spec section 8). */
+export function loginErrorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 0) return ERROR_TEXTS.rateLimited;
+    if (error.status === 429) return error.message || ERROR_TEXTS.rateLimited;
+  }
+  return errorText(error, ERROR_TEXTS.loginFailed);
+}
+
+export function LoginPage() {
+  const controller = useSessionController();
+  // The notice of a forced logout is shown once: read it at mount, then clear it in the controller.
+  const [notice] = useState(() => controller.getState().notice);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (notice) controller.clearNotice();
+  }, [controller, notice]);
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: yupResolver(loginSchema),
+    defaultValues: { email: '', password: '', twoFaCode: '' },
+  });
+
+  const onSubmit = async (values: LoginValues) => {
+    setFailure(null);
+    try {
+      await controller.login({
+        email: values.email,
+        password: values.password,
+        twoFaCode: values.twoFaCode || undefined,
+      });
+    } catch (error) {
+      setFailure(loginErrorText(error));
+    }
+  };
+
+  return (
+    <PublicCard title={translate('app.login.title')}>
+      {notice && !failure && (
+        <Alert severity="warning" role="status">
+          {translate(`app.notice.${notice}`)}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <FormTextField
+          name="email"
+          register={register}
+          error={errors.email}
+          label={translate('app.login.email')}
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <PasswordField
+          name="password"
+          register={register}
+          error={errors.password}
+          label={translate('app.login.password')}
+          autoComplete="current-password"
+          required
+        />
+        <FormTextField
+          name="twoFaCode"
+          register={register}
+          error={errors.twoFaCode}
+          label={translate('app.login.twoFaCode')}
+          helperText={translate('app.login.twoFaCodeHelp')}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {translate(isSubmitting ? 'app.login.submitting' : 'app.login.submit')}
+        </Button>
+      </Box>
+      <Link component={RouterLink} to="/forgot-password" align="center" variant="body2">
+        {translate('app.login.forgotPassword')}
+      </Link>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,130 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { isApiError } from '../dataProvider/apiError';
+import type { FetchFn } from '../dataProvider/transport';
+import { errorText } from '../domain/errors';
+import { resetPasswordSchema, type ResetPasswordValues } from '../domain/schemas';
+import { translate } from '../i18n/translate';
+import { PasswordField } from './fields';
+import { postPublic } from './publicApi';
+import { PublicCard } from './PublicCard';
+
+/** The reset token from the URL fragment (`#token=...`), which never reaches a server log. */
+export function tokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token ? token : null;
+}
+
+export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: FetchFn }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read once; the fragment is then removed from the address bar (history.replaceState via the router).
+  const [token] = useState(() => tokenFromHash(location.hash));
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (location.hash)
+      navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordValues>({
+    resolver: yupResolver(resetPasswordSchema),
+    defaultValues: { newPassword: '', confirmationPassword: '' },
+  });
+
+  const onSubmit = async (values: ResetPasswordValues) => {
+    setFailure(null);
+    try {
+      await postPublic(apiUrl, 'auth/reset-password', { token, newPassword: values.newPassword }, fetch);
+      setDone(true);
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.body?.errors : undefined;
+      if (fieldErrors?.newPassword) setError('newPassword', { message: fieldErrors.newPassword });
+      setFailure(errorText(error));
+    }
+  };
+
+  const title = translate('app.resetPassword.title');
+  if (!token) {
+    return (
+      <PublicCard title={title}>
+        <Alert severity="error" role="alert">
+          {translate('app.resetPassword.missingToken')}
+        </Alert>
+        <Link component={RouterLink} to="/forgot-password" align="center" variant="body2">
+          {translate('app.resetPassword.requestNewLink')}
+        </Link>
+      </PublicCard>
+    );
+  }
+  if (done) {
+    return (
+      <PublicCard title={title}>
+        <Alert severity="success" role="status">
+          {translate('app.resetPassword.success')}
+        </Alert>
+        <Button component={RouterLink} to="/" variant="contained">
+          {translate('app.resetPassword.backToLogin')}
+        </Button>
+      </PublicCard>
+    );
+  }
+  return (
+    <PublicCard title={title}>
+      <Typography variant="body2">{translate('app.resetPassword.intro')}</Typography>
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
+        <PasswordField
+          name="newPassword"
+          register={register}
+          error={errors.newPassword}
+          label={translate('app.resetPassword.newPassword')}
+          autoComplete="new-password"
+          required
+          autoFocus
+        />
+        <PasswordField
+          name="confirmationPassword"
+          register={register}
+          error={errors.confirmationPassword}
+          label={translate('app.resetPassword.confirmationPassword')}
+          autoComplete="new-password"
+          required
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {translate(isSubmitting ? 'app.resetPassword.submitting' : 'app.resetPassword.submit')}
+        </Button>
+      </Box>
+      <Link component={RouterLink} to="/" align="center" variant="body2">
+        {translate('app.resetPassword.backToLogin')}
+      </Link>
+    </PublicCard>
+  );
+}

@@ -1,0 +1,23 @@
+/** Unauthenticated calls of the public screens (forgot / reset password). */
+import { ApiError, asErrorBody } from '../dataProvider/apiError';
+import { classifyFailure } from '../dataProvider/errorRules';
+import { apiUrlFor, defaultFetch, send, type FetchFn } from '../dataProvider/transport';
+
+export async function postPublic<T>(
+  apiUrl: string,
+  path: string,
+  body: unknown,
+  fetchFn: FetchFn = defaultFetch,
+): Promise<{ status: number; json: T }> {
+  let response;
+  try {
+    response = await send<T>(fetchFn, apiUrlFor(apiUrl, path), { method: 'POST', body });
+  } catch {
+    throw new ApiError(classifyFailure({ kind: 'network', path }).message, 0);
+  }
+  if (!response.ok) {
+    const outcome = classifyFailure({ kind: 'response', path, status: response.status, body: response.json });
+    throw new ApiError(outcome.message, response.status, asErrorBody(response.json));
+  }
+  return { status: response.status, json: response.json };
+}

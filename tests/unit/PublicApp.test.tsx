@@ -1,0 +1,173 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { tokenFromHash } from '../../src/public/ResetPasswordPage';
+import { loginResponse, sampleSession } from './helpers/fakeApi';
+import { renderPublic } from './helpers/renderPublic';
+
+const location = () => screen.getByTestId('location').textContent;
+const unchosen = () =>
+  sampleSession({
+    hasChosenOrganisation: false,
+    organisationList: [
+      { id: 1, name: 'Aurora Payments' },
+      { id: 2, name: 'Borealis Exchange' },
+    ],
+  });
+
+describe('PublicApp routes', () => {
+  it('an unknown path without a session goes to /', async () => {
+    await renderPublic({ path: '/statistics' });
+    expect(location()).toBe('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in');
+  });
+
+  it('a logged-in user without an organisation is sent to the chooser from every route', async () => {
+    const { store } = await renderPublic({ path: '/forgot-password', session: unchosen() });
+    expect(location()).toBe('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Choose organisation');
+    expect(store.current).not.toBeNull();
+  });
+});
+
+describe('ChooseOrganisation', () => {
+  it('choosing posts auth/login/{id} and replaces the session', async () => {
+    const user = userEvent.setup();
+    const { api, controller } = await renderPublic({
+      session: unchosen(),
+      routes: {
+        'POST /v1/auth/login/2': {
+          body: {
+            ...loginResponse({ organisationId: 2 }, { '1': 'Aurora Payments', '2': 'Borealis Exchange' }),
+            sessionId: 's2',
+          },
+          headers: { 'X-Identity-Token': 'tok-2' },
+        },
+        'GET /v1/currencies': { body: { data: [] } },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Borealis Exchange' }));
+    await waitFor(() => expect(controller.getState().session?.hasChosenOrganisation).toBe(true));
+    expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/v1/auth/login/2' });
+    expect(controller.getState().session).toMatchObject({
+      token: 'tok-2',
+      organisationId: 2,
+      sessionId: 's2',
+    });
+  });
+
+  it('a failure shows the server message or the default text', async () => {
+    const user = userEvent.setup();
+    await renderPublic({
+      session: unchosen(),
+      routes: {
+        'POST /v1/auth/login/1': { status: 403, body: { message: 'Organisation disabled.' } },
+        'POST /v1/auth/login/2': { status: 500, body: {} },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Aurora Payments' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Organisation disabled.');
+    await user.click(screen.getByRole('button', { name: 'Borealis Exchange' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to switch organisation'));
+  });
+
+  it('Logout clears the session and shows the login form', async () => {
+    const user = userEvent.setup();
+    const { api, store } = await renderPublic({
+      session: unchosen(),
+      routes: { 'POST /v1/auth/logout': { status: 204 } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(store.current).toBeNull();
+    expect(api.calls[0].path).toBe('/v1/auth/logout');
+  });
+});
+
+describe('ForgotPasswordPage', () => {
+  it('validates, posts the lower-cased email and shows the answer', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderPublic({
+      path: '/forgot-password',
+      routes: {
+        'POST /v1/auth/forgot-password': {
+          status: 202,
+          body: { message: 'If an account exists for this email, a reset link has been sent to it.' },
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Email/), 'Someone@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('status')).textContent).toContain('If an account exists');
+    expect(api.calls[0].body).toEqual({ email: 'someone@example.com' });
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('ResetPasswordPage', () => {
+  it('reads the token from the fragment and removes it from the address bar', async () => {
+    await renderPublic({ path: '/reset-password#token=abc123' });
+    await waitFor(() => expect(location()).toBe('/reset-password'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Reset password');
+    expect(tokenFromHash('#token=abc%2B1')).toBe('abc+1');
+    expect(tokenFromHash('')).toBeNull();
+  });
+
+  it('without a token it says the link is invalid', async () => {
+    await renderPublic({ path: '/reset-password' });
+    expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.');
+  });
+
+  it('shows the spec messages, then posts { token, newPassword }', async () => {
+    const user = userEvent.setup();
+    const { api } = await renderPublic({
+      path: '/reset-password#token=abc123',
+      routes: { 'POST /v1/auth/reset-password': { body: {} } },
+    });
+    const submit = () => user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await submit();
+    expect(await screen.findByText('New password is required')).toBeTruthy();
+    expect(screen.getByText('Confirm Password is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/^New password/), 'short');
+    await submit();
+    expect(await screen.findByText('At least one uppercase, one lowercase letter and a number')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), 'Abc1');
+    await submit();
+    expect(await screen.findByText('At least 8 characters')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), 'New-pass-1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'New-pass-2');
+    await submit();
+    expect(await screen.findByText("Password doesn't match")).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Confirm password/));
+    await user.type(screen.getByLabelText(/^Confirm password/), 'New-pass-1');
+    await submit();
+    expect((await screen.findByRole('status')).textContent).toContain('Your password has been reset');
+    expect(api.calls[0].body).toEqual({ token: 'abc123', newPassword: 'New-pass-1' });
+  });
+
+  it('shows the server message and field error of a 400', async () => {
+    const user = userEvent.setup();
+    await renderPublic({
+      path: '/reset-password#token=old',
+      routes: {
+        'POST /v1/auth/reset-password': {
+          status: 400,
+          body: { message: 'This reset link is invalid or has expired.' },
+        },
+      },
+    });
+    await user.type(screen.getByLabelText(/^New password/), 'New-pass-1');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'New-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This reset link is invalid or has expired.');
+  });
+});
