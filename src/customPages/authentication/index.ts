@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import SecurityIcon from '@mui/icons-material/Security';
+import { page } from '../../declarations';
+import { everyone } from '../../domain/requirements';
+
+export default page({
+  name: 'authentication',
+  path: '/authentication',
+  access: everyone,
+  menu: { section: 'settings', label: 'pages.authentication.menu', icon: SecurityIcon, order: 20 },
+  component: lazy(() => import('./AuthenticationPage')),
+});

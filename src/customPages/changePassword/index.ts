@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { page } from '../../declarations';
+import { everyone } from '../../domain/requirements';
+
+export default page({
+  name: 'change-password',
+  path: '/change-password',
+  access: everyone,
+  menu: { section: 'settings', label: 'pages.changePassword.menu', icon: LockResetIcon, order: 10 },
+  component: lazy(() => import('./ChangePasswordPage')),
+});

@@ -1,0 +1,35 @@
+/** Strings of the custom pages. Merged in App.tsx. */
+export const customPagesMessages = {
+  pages: {
+    changePassword: {
+      menu: 'Change password',
+      title: 'Change password',
+      intro: 'Choose a new password of at least 8 characters with an uppercase letter, a lowercase letter and a number.',
+      oldPassword: 'Old password',
+      newPassword: 'New password',
+      confirmationPassword: 'Confirm new password',
+      submit: 'Change password',
+      success: 'Your password has been changed.',
+    },
+    authentication: {
+      menu: 'Authentication',
+      title: 'Two-factor authentication',
+      statusOn: 'Two-factor authentication is enabled for your account.',
+      statusOff: 'Two-factor authentication is not enabled for your account.',
+      setupHeading: 'Set up an authenticator app',
+      setupInstructions:
+        'Scan the QR code with an authenticator app, or type the secret key into it, then enter the 6-digit code the app shows.',
+      qrAlt: 'QR code for setting up two-factor authentication in an authenticator app',
+      secret: 'Secret key for manual entry',
+      disableInstructions: 'To disable two-factor authentication, enter the 6-digit code from your authenticator app.',
+      code: '6-digit code',
+      enable: 'Enable',
+      disable: 'Disable',
+      enabled: 'Two-factor authentication has been enabled.',
+      disabled: 'Two-factor authentication has been disabled.',
+      loading: 'Loading the setup…',
+      loadFailed: 'The two-factor setup could not be loaded.',
+      retry: 'Try again',
+    },
+  },
+};

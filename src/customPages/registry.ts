@@ -1,0 +1,10 @@
+/**
+ * Every custom page: one folder exporting a `page({...})` declaration, and one line here.
+ * Routes, guards, aliases, sidebar items and the access table are derived from this list.
+ * Settings order: change-password 10, authentication 20, api-keys 30, users 40, user-roles 50.
+ */
+import type { PageDeclaration } from '../declarations';
+import changePassword from './changePassword';
+import authentication from './authentication';
+
+export const pages: readonly PageDeclaration[] = [changePassword, authentication];

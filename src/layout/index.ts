@@ -1,0 +1,7 @@
+export { Layout, AppNotification } from './Layout';
+export { ResponseDialog, useResponseDialog, type ResponseDialogProps, type ResponseKind } from './ResponseDialog';
+export { RequireAccess, LandingRedirect, AccessDeniedRedirect, useAccessContext } from './access';
+export { AliasRedirect } from './AliasRedirect';
+export { NotFound } from './NotFound';
+export { messageOf, fieldErrorsOf } from './errors';
+export { layoutMessages } from './messages';

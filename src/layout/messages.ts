@@ -1,0 +1,39 @@
+/** Strings of the shell (sidebar, app bar, switcher, not-found page, response dialog). Merged in App.tsx. */
+export const layoutMessages = {
+  layout: {
+    sections: {
+      organisation: 'Organisation',
+      billing: 'Billing',
+      balanceManagement: 'Balance management',
+      reporting: 'Reporting',
+      settings: 'Settings',
+    },
+    menu: {
+      label: 'Main menu',
+      open: 'Open menu',
+      close: 'Close menu',
+    },
+    user: {
+      signedInAs: 'Signed in as',
+      role: 'Role',
+    },
+    logoAlt: '%{brand} logo',
+    organisation: {
+      button: 'Organisation: %{name}',
+      menu: 'Organisations',
+      currentlyActive: 'Currently active',
+      switchTo: 'Switch to organisation',
+      switchFailed: 'Failed to switch organisation',
+    },
+    notFound: {
+      title: 'Page not found',
+      message: 'The page you are looking for does not exist or has moved.',
+      back: 'Go to the dashboard',
+    },
+    response: {
+      success: 'Success',
+      failure: 'Something went wrong',
+      close: 'Close',
+    },
+  },
+};

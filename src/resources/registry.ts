@@ -1,0 +1,8 @@
+/**
+ * Every react-admin resource: one folder exporting a `resource({...})` declaration, and one line here.
+ * The <Resource> elements, the data provider's ApiTable, canAccess's AccessTable, the sidebar items
+ * and the legacy route aliases are all derived from this list (src/declarations.ts).
+ */
+import type { ResourceDeclaration } from '../declarations';
+
+export const resources: readonly ResourceDeclaration[] = [];
