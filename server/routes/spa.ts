@@ -26,7 +26,7 @@ export async function spaRoutes(app: App, hasDist: boolean) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       /text\/html/.test(request.headers.accept ?? '');
     if (isApi || !wantsHtml) return reply.status(404).send({ message: ERROR_TEXTS.notFound });
-    if (hasDist) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (hasDist) return reply.status(200).header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply
       .status(503)
       .type('text/html; charset=utf-8')

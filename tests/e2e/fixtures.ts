@@ -47,13 +47,13 @@ export class LoginPage {
     return this.page.getByLabel('Email');
   }
   get password() {
-    return this.page.getByLabel('Password', { exact: true });
+    return this.page.getByRole('textbox', { name: 'Password', exact: true });
   }
   get code() {
     return this.page.getByLabel(/2FA code/i);
   }
   get submit() {
-    return this.page.getByRole('button', { name: /log in/i });
+    return this.page.getByRole('button', { name: 'Sign in' });
   }
   async login(email: string, password = PASSWORD, code?: string) {
     await this.email.fill(email);
@@ -80,3 +80,9 @@ export async function loginAsAdmin(page: Page, organisation = 'Aurora Payments')
 
 /** The browser logs failed responses itself; tests that provoke one allow exactly that line. */
 export const FAILED_RESOURCE = (status: number) => new RegExp(`status of ${status}`);
+
+/** Closes the response dialog and waits until it is gone (its transition included). */
+export async function closeDialog(page: Page) {
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
