@@ -44,16 +44,23 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 /** The brand's logo or icon as an SVG document (served by the API under /v1/brands/assets). */
 export function brandAssetSvg(brand: BrandDefinition, asset: BrandAsset): string {
   const initial = escapeXml(brand.name.charAt(0).toUpperCase());
-  const mark = (x: number, y: number, size: number) =>
-    `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size * 0.22}" fill="${brand.primaryColor}"/>` +
-    `<path d="M${x + size * 0.18} ${y + size * 0.78} L${x + size * 0.82} ${y + size * 0.22}" stroke="${brand.secondaryColor}" stroke-width="${size * 0.1}" stroke-linecap="round"/>` +
-    `<text x="${x + size / 2}" y="${y + size * 0.66}" font-family="Arial, Helvetica, sans-serif" font-size="${size * 0.5}" font-weight="700" fill="#ffffff" text-anchor="middle">${initial}</text>`;
+  // The mark: a rounded square with the initial and an accent dot. On dark or brand-coloured
+  // backgrounds (the dark logo sits in the app bar) the square is white and the initial coloured.
+  const mark = (x: number, y: number, size: number, onDark = false) => {
+    const square = onDark ? '#ffffff' : brand.primaryColor;
+    const letter = onDark ? brand.primaryColor : '#ffffff';
+    return (
+      `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size * 0.22}" fill="${square}"/>` +
+      `<circle cx="${x + size * 0.8}" cy="${y + size * 0.8}" r="${size * 0.09}" fill="${brand.secondaryColor}"/>` +
+      `<text x="${x + size / 2}" y="${y + size * 0.68}" font-family="Arial, Helvetica, sans-serif" font-size="${size * 0.52}" font-weight="700" fill="${letter}" text-anchor="middle">${initial}</text>`
+    );
+  };
   if (asset === 'light-logo' || asset === 'dark-logo') {
-    const text = asset === 'light-logo' ? '#1a1a1a' : '#ffffff';
+    const dark = asset === 'dark-logo';
     return (
       `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48" role="img" aria-label="${escapeXml(brand.name)}">` +
-      mark(4, 4, 40) +
-      `<text x="54" y="32" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="${text}">${escapeXml(brand.name)}</text></svg>`
+      mark(4, 4, 40, dark) +
+      `<text x="54" y="32" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="${dark ? '#ffffff' : '#1a1a1a'}">${escapeXml(brand.name)}</text></svg>`
     );
   }
   const size = asset === 'pwa-512' ? 512 : asset === 'pwa-192' ? 192 : asset === 'apple-touch-icon' ? 180 : 64;

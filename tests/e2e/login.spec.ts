@@ -102,3 +102,16 @@ test('"Forgot your password?" leads to /forgot-password, which answers the same 
   await page.getByRole('button', { name: /send|reset/i }).click();
   await expect(page.getByText('If an account exists for this email, a reset link has been sent to it.')).toBeVisible();
 });
+
+test('the login page loads neither react-admin nor the admin app', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(await r.text());
+  });
+  await new LoginPage(page).goto();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  // react-admin's UI registers its components under Ra* names and ships ra.* message keys.
+  const withReactAdmin = scripts.filter((code) => /RaLayout|RaSidebar|ra\.page\.loading/.test(code));
+  expect(withReactAdmin).toEqual([]);
+});
