@@ -1,8 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -13,7 +10,7 @@ import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
 import { normaliseEmail } from '../domain/validation';
 import { translate } from '../i18n/translate';
-import { FormTextField } from './fields';
+import { FormTextField, PublicForm } from './fields';
 import { postPublic } from './publicApi';
 import { PublicCard } from './PublicCard';
 
@@ -51,11 +48,11 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
           {result.text}
         </Alert>
       )}
-      <Box
-        component="form"
-        noValidate
+      <PublicForm
         onSubmit={handleSubmit(onSubmit)}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        submitting={isSubmitting}
+        submitLabel="app.forgotPassword.submit"
+        submittingLabel="app.forgotPassword.submitting"
       >
         <FormTextField
           name="email"
@@ -67,15 +64,7 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
           required
           autoFocus
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {translate(isSubmitting ? 'app.forgotPassword.submitting' : 'app.forgotPassword.submit')}
-        </Button>
-      </Box>
+      </PublicForm>
       <Link component={RouterLink} to="/" align="center" variant="body2">
         {translate('app.forgotPassword.backToLogin')}
       </Link>

@@ -1,8 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +9,7 @@ import { isApiError } from '../dataProvider/apiError';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { loginSchema, type LoginValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
-import { FormTextField, PasswordField } from './fields';
+import { FormTextField, PasswordField, PublicForm } from './fields';
 import { PublicCard } from './PublicCard';
 
 /** What the login form shows for a failed login (spec section 8). */
@@ -67,11 +64,11 @@ export function LoginPage() {
           {failure}
         </Alert>
       )}
-      <Box
-        component="form"
-        noValidate
+      <PublicForm
         onSubmit={handleSubmit(onSubmit)}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        submitting={isSubmitting}
+        submitLabel="app.login.submit"
+        submittingLabel="app.login.submitting"
       >
         <FormTextField
           name="email"
@@ -100,16 +97,7 @@ export function LoginPage() {
           autoComplete="one-time-code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {translate(isSubmitting ? 'app.login.submitting' : 'app.login.submit')}
-        </Button>
-      </Box>
+      </PublicForm>
       <Link component={RouterLink} to="/forgot-password" align="center" variant="body2">
         {translate('app.login.forgotPassword')}
       </Link>

@@ -1,8 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -13,7 +11,7 @@ import type { FetchFn } from '../dataProvider/transport';
 import { errorText } from '../domain/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
-import { PasswordField } from './fields';
+import { PasswordField, PublicForm } from './fields';
 import { postPublic } from './publicApi';
 import { PublicCard } from './PublicCard';
 
@@ -90,11 +88,11 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
           {failure}
         </Alert>
       )}
-      <Box
-        component="form"
-        noValidate
+      <PublicForm
         onSubmit={handleSubmit(onSubmit)}
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+        submitting={isSubmitting}
+        submitLabel="app.resetPassword.submit"
+        submittingLabel="app.resetPassword.submitting"
       >
         <PasswordField
           name="newPassword"
@@ -113,15 +111,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
           autoComplete="new-password"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {translate(isSubmitting ? 'app.resetPassword.submitting' : 'app.resetPassword.submit')}
-        </Button>
-      </Box>
+      </PublicForm>
       <Link component={RouterLink} to="/" align="center" variant="body2">
         {translate('app.resetPassword.backToLogin')}
       </Link>

@@ -1,9 +1,12 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldError, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { translate, translateMessage } from '../i18n/translate';
 
@@ -58,5 +61,36 @@ export function PasswordField<T extends FieldValues>(props: FormTextFieldProps<T
         },
       }}
     />
+  );
+}
+
+/** The form of a public screen: its fields, then a submit button that shows progress while submitting. */
+export function PublicForm({
+  onSubmit,
+  submitting,
+  submitLabel,
+  submittingLabel,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  /** Message keys of the button, idle and while submitting. */
+  submitLabel: string;
+  submittingLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {children}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={submitting}
+        startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+      >
+        {translate(submitting ? submittingLabel : submitLabel)}
+      </Button>
+    </Box>
   );
 }
