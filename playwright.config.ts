@@ -5,6 +5,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties outputDir at start, and test-results/ holds the other runners' reports.
+  outputDir: 'test-results/playwright',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
