@@ -2,14 +2,11 @@ import { errorText } from '../domain/errors';
 
 /**
  * The text to show for a failed call: the server's text (spec section 8 selection) when the error
- * carries a body, else the message the data provider already selected for an HTTP error, else the
- * fallback (network failures and programming errors never leak their raw message).
+ * carries one, else the caller's fallback. An error without a server text never shows its own
+ * message: that is the generic default or a network/programming error's raw text.
  */
 export function messageOf(error: unknown, fallback: string): string {
-  const selected = errorText(error, '');
-  if (selected) return selected;
-  if (error instanceof Error && 'status' in error && error.message) return error.message;
-  return fallback;
+  return errorText(error, '') || fallback;
 }
 
 /** Field errors of a /v1 validation error (`body.errors`), if any. */

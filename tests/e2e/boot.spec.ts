@@ -1,0 +1,52 @@
+import { test, expect, loginAsAdmin, FAILED_RESOURCE } from './fixtures';
+
+test('a loading overlay shows while the brand loads, then the page takes the brand title and icons', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1/brands/dashboard', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  release();
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page).toHaveTitle(/Payments Local$/);
+  const icons = await page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"], link[rel="apple-touch-icon"]')].map(
+        (l) => [`${l.rel} ${l.sizes.value}`.trim(), new URL(l.href).pathname],
+      ),
+    ),
+  );
+  expect(Object.values(icons)).toContain('/v1/brands/assets/local/icon.svg');
+  expect(Object.values(icons)).toContain('/v1/brands/assets/local/apple-touch-icon.svg');
+});
+
+test("a brand that fails to load shows 'Unspecified error occurred.'", async ({ page, allowConsole }) => {
+  allowConsole(FAILED_RESOURCE(500));
+  await page.route('**/v1/brands/dashboard', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.goto('/');
+  await expect(page.getByText('Unspecified error occurred.')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+});
+
+test("a failed organisation switch returns to / with 'Failed to switch organisation' top right", async ({ page, allowConsole }) => {
+  allowConsole(FAILED_RESOURCE(500));
+  await loginAsAdmin(page, 'Aurora Payments');
+  await page.route('**/v1/auth/login/*', (route) => route.fulfill({ status: 500, body: '' }));
+  await page.getByRole('button', { name: /Organisation: Aurora Payments/ }).click();
+  await page.getByRole('menuitem', { name: /Borealis Exchange/ }).click();
+  const snackbar = page.getByText('Failed to switch organisation');
+  await expect(snackbar).toBeVisible();
+  const box = await snackbar.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.x).toBeGreaterThan(viewport.width / 2);
+  expect(box!.y).toBeLessThan(viewport.height / 2);
+  // '/' for a logged-in user is the landing page: still Aurora, nothing switched.
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByRole('button', { name: /Organisation: Aurora Payments/ })).toBeVisible();
+});
