@@ -50,14 +50,11 @@ async function main() {
   );
   console.log(`OpenAPI: http://${host}:${port}/v1/openapi.json\n`);
   console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
-  console.table(
-    DEMO_ACCOUNTS.map((a) => ({
-      email: a.email,
-      role: a.role,
-      organisations: a.organisationIds.map(name).join(', '),
-      '2FA': a.totpSecret ? `TOTP secret ${a.totpSecret}` : '',
-    })),
-  );
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length)) + 2;
+  for (const a of DEMO_ACCOUNTS) {
+    const twoFa = a.totpSecret ? `  (2FA, TOTP secret ${a.totpSecret})` : '';
+    console.log(`  ${a.email.padEnd(width)}${a.role.padEnd(12)}${a.organisationIds.map(name).join(', ')}${twoFa}`);
+  }
 }
 
 main().catch((error) => {
