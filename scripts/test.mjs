@@ -1,4 +1,5 @@
-// `npm test`: lint, typecheck, unit and server tests (Vitest), e2e (Playwright in Debian's Chromium).
+// `npm test`: lint, typecheck, unit and server tests (Vitest; the server suite also on a throwaway
+// PostgreSQL), e2e (Playwright in Debian's Chromium).
 // Runs every step, then prints one line `N passed, N failed` summed over the test runners.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -39,6 +40,18 @@ if (v) {
   results.passed += v.numPassedTests;
   results.failed += v.numFailedTests;
 } else if (!vitestOk) results.failed += 1;
+
+// The same server suite against a real PostgreSQL: the DATABASE_URL mode of production.
+const pgJson = 'test-results/vitest-pg.json';
+rmSync(pgJson, { force: true });
+const pgOk = run('server tests on PostgreSQL', 'node', [
+  'scripts/test-server-pg.mjs', '--reporter=default', '--reporter=json', `--outputFile=${pgJson}`,
+]);
+const pgResult = readJson(pgJson);
+if (pgResult) {
+  results.passed += pgResult.numPassedTests;
+  results.failed += pgResult.numFailedTests;
+} else if (!pgOk) results.failed += 1;
 
 ensureChromium();
 const e2eJson = 'test-results/e2e.json';

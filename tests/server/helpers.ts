@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import type { App } from '../../server/context';
-import { openPglite, type Db } from '../../server/db/client';
+import { randomBytes } from 'node:crypto';
+import { openPg, openPglite, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedIfEmpty } from '../../server/db/seed';
 import { totpCode } from '../../server/auth/totp';
@@ -27,11 +28,28 @@ export function makeClock(start = START) {
   };
 }
 
+/**
+ * A fresh database: in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server
+ * (`npm run test:server:pg`), a new database created on it for this test file.
+ */
 export async function makeDb(): Promise<Db> {
-  const db = await openPglite();
+  const db = process.env.TEST_DATABASE_URL ? await freshPostgres(process.env.TEST_DATABASE_URL) : await openPglite();
   await migrate(db);
   await seedIfEmpty(db);
   return db;
+}
+
+async function freshPostgres(serverUrl: string): Promise<Db> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = openPg(serverUrl);
+  try {
+    await admin.query(`CREATE DATABASE ${name}`); // name is generated above, never input
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return openPg(url.toString());
 }
 
 export interface LoginOptions {
