@@ -33,7 +33,10 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database for every run: the demo data is the contract the tests rely on.
-    command: 'rm -rf .data/e2e && node scripts/ensure-build.mjs && npx tsx server/index.ts',
+    // The server's log goes to a file: the demo's password-reset "mail" is a line in it.
+    command:
+      'rm -rf .data/e2e && mkdir -p test-results && node scripts/ensure-build.mjs && ' +
+      'npx tsx server/index.ts > test-results/e2e-server.log 2>&1',
     url: `${baseURL}/v1/brands/dashboard`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -42,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: '.data/e2e',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
   },
 });
