@@ -1,22 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminContext, memoryStore, TitlePortal, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../src/i18n/i18nProvider';
-import { SessionControllerProvider } from '../../src/authProvider';
-import type { AuthState, Session, SessionController } from '../../src/authProvider/types';
-import { BrandProvider, type LoadedBrand } from '../../src/brands';
-import { findBrand } from '../../src/domain/brands';
+import { Route, Routes } from 'react-router-dom';
+import type { Session } from '../../src/authProvider/types';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { all } from '../../src/domain/requirements';
-import { layoutMessages } from '../../src/layout/messages';
-import { customPagesMessages } from '../../src/customPages/messages';
-import { AppNotification, NotFound, RequireAccess, ResponseDialog } from '../../src/layout';
+import { NotFound, RequireAccess, ResponseDialog } from '../../src/layout';
 import { OrganisationSwitcher, OrganisationSwitcherView } from '../../src/layout/OrganisationSwitcher';
 import { isActivePath, Menu } from '../../src/layout/Menu';
 import { AliasRedirect } from '../../src/layout/AliasRedirect';
+import { sampleSession } from './helpers/fakeApi';
+import { fakeController } from './helpers/fakeController';
+import { renderInAdmin } from './helpers/renderAdmin';
 
 const ORGS = [
   { id: 1, name: 'Aurora Payments' },
@@ -24,96 +19,26 @@ const ORGS = [
   { id: 3, name: 'Cobalt Remit' },
 ];
 
-function makeSession(overrides: Partial<Session> = {}): Session {
-  return {
+function adminSession(overrides: Partial<Session> = {}): Session {
+  return sampleSession({
     token: 't1',
-    role: 'ADMIN',
-    email: 'admin@example.com',
     id: 1,
     sessionId: 's1',
-    sender: null,
+    role: 'ADMIN',
     permissions: [...BUILT_IN_ROLE_PERMISSIONS.ADMIN],
     organisationList: ORGS,
     organisationName: 'Aurora Payments',
     organisationId: 1,
-    hasChosenOrganisation: true,
-    authentication: false,
-    supportedCurrencies: [],
-    sessionExpired: false,
-    rateLimited: false,
     ...overrides,
-  };
-}
-
-function makeController(session: Session, overrides: Partial<SessionController> = {}): SessionController {
-  let state: AuthState = { status: 'ready', session, notice: null };
-  const listeners = new Set<() => void>();
-  const set = (next: AuthState) => {
-    state = next;
-    listeners.forEach((l) => l());
-  };
-  return {
-    getState: () => state,
-    subscribe: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    restore: async () => {},
-    login: async () => state.session!,
-    chooseOrganisation: async () => state.session!,
-    replaceToken: async (token, patch) => set({ ...state, session: { ...state.session!, ...patch, token } }),
-    logout: async () => set({ ...state, session: null }),
-    expire: async () => set({ ...state, session: null }),
-    clearNotice: () => {},
-    ...overrides,
-  };
-}
-
-const brand: LoadedBrand = {
-  value: 'local',
-  name: 'Payments Local',
-  fiatDepositAllowed: true,
-  lightLogoUrl: '/l.svg',
-  darkLogoUrl: '/d.svg',
-  basicIconUrl: '/i.svg',
-  appleTouchIconUrl: '/a.png',
-  pwaSmallIconUrl: '/p1.png',
-  pwaLargeIconUrl: '/p2.png',
-  definition: findBrand('local')!,
-};
-
-function Where() {
-  const { pathname } = useLocation();
-  return <output data-testid="where">{pathname}</output>;
-}
-
-function renderShell(ui: ReactNode, { controller, path = '/' }: { controller: SessionController; path?: string }) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionControllerProvider controller={controller}>
-        <BrandProvider brand={brand}>
-          <AdminContext
-            dataProvider={testDataProvider()}
-            i18nProvider={createI18nProvider(layoutMessages, customPagesMessages)}
-            store={memoryStore()}
-          >
-            <TitlePortal component="h1" />
-            {ui}
-            <Where />
-            <AppNotification />
-          </AdminContext>
-        </BrandProvider>
-      </SessionControllerProvider>
-    </MemoryRouter>,
-  );
+  });
 }
 
 describe('OrganisationSwitcherView', () => {
   it("marks the current organisation 'Currently active' and disabled, the others 'Switch to organisation'", async () => {
     const onSwitch = vi.fn();
-    renderShell(
+    renderInAdmin(
       <OrganisationSwitcherView organisations={ORGS} currentId={2} currentName="Borealis Exchange" onSwitch={onSwitch} />,
-      { controller: makeController(makeSession()) },
+      { controller: fakeController(adminSession()) },
     );
     const button = screen.getByRole('button', { name: /Borealis Exchange/ });
     await userEvent.click(button);
@@ -135,25 +60,26 @@ describe('OrganisationSwitcherView', () => {
 
 describe('OrganisationSwitcher', () => {
   it('switches and goes to the landing page of the new permissions', async () => {
-    const support = makeSession({
+    const support = adminSession({
       organisationId: 2,
       organisationName: 'Borealis Exchange',
       role: 'SUPPORT',
       permissions: [...BUILT_IN_ROLE_PERMISSIONS.SUPPORT],
     });
-    const chooseOrganisation = vi.fn(async () => support);
-    const controller = makeController(makeSession(), { chooseOrganisation });
-    renderShell(<OrganisationSwitcher />, { controller, path: '/statistics' });
+    const controller = fakeController(adminSession());
+    controller.chooseOrganisation.mockImplementation(async () => support);
+    renderInAdmin(<OrganisationSwitcher />, { controller, path: '/statistics' });
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: /Borealis Exchange/ }));
-    expect(chooseOrganisation).toHaveBeenCalledWith(2);
+    expect(controller.chooseOrganisation).toHaveBeenCalledWith(2);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/businesses'));
   });
 
   it("on failure goes to / and notifies the server's message", async () => {
     const error = Object.assign(new Error('Not found.'), { status: 404, body: { message: 'Not found.' } });
-    const controller = makeController(makeSession(), { chooseOrganisation: vi.fn(async () => Promise.reject(error)) });
-    renderShell(<OrganisationSwitcher />, { controller, path: '/statistics' });
+    const controller = fakeController(adminSession());
+    controller.chooseOrganisation.mockImplementation(async () => Promise.reject(error));
+    renderInAdmin(<OrganisationSwitcher />, { controller, path: '/statistics' });
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: /Cobalt Remit/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
@@ -161,10 +87,9 @@ describe('OrganisationSwitcher', () => {
   });
 
   it("falls back to 'Failed to switch organisation' without a server message", async () => {
-    const controller = makeController(makeSession(), {
-      chooseOrganisation: vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    });
-    renderShell(<OrganisationSwitcher />, { controller });
+    const controller = fakeController(adminSession());
+    controller.chooseOrganisation.mockImplementation(async () => Promise.reject(new TypeError('Failed to fetch')));
+    renderInAdmin(<OrganisationSwitcher />, { controller });
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: /Borealis Exchange/ }));
     expect(await screen.findByText('Failed to switch organisation')).toBeTruthy();
@@ -173,8 +98,8 @@ describe('OrganisationSwitcher', () => {
 
 describe('Menu', () => {
   it("shows the user's e-mail, the role in lowercase and the allowed sections", () => {
-    renderShell(<Menu />, {
-      controller: makeController(makeSession({ role: 'SUPPORT', email: 'support@example.com' })),
+    renderInAdmin(<Menu />, {
+      controller: fakeController(adminSession({ role: 'SUPPORT', email: 'support@example.com' })),
       path: '/authentication',
     });
     expect(screen.getByText('support@example.com')).toBeTruthy();
@@ -211,13 +136,13 @@ describe('guards', () => {
   );
 
   it('renders a page whose requirement holds', () => {
-    renderShell(routes, { controller: makeController(makeSession()), path: '/users' });
+    renderInAdmin(routes, { controller: fakeController(adminSession()), path: '/users' });
     expect(screen.getByText('users page')).toBeTruthy();
   });
 
   it('redirects to / when the requirement fails', () => {
-    renderShell(routes, {
-      controller: makeController(makeSession({ permissions: [...BUILT_IN_ROLE_PERMISSIONS.MANAGER] })),
+    renderInAdmin(routes, {
+      controller: fakeController(adminSession({ permissions: [...BUILT_IN_ROLE_PERMISSIONS.MANAGER] })),
       path: '/users',
     });
     expect(screen.getByText('home')).toBeTruthy();
@@ -225,14 +150,14 @@ describe('guards', () => {
   });
 
   it('redirects an alias to its canonical route with the params', () => {
-    renderShell(routes, { controller: makeController(makeSession()), path: '/edit-user/7' });
+    renderInAdmin(routes, { controller: fakeController(adminSession()), path: '/edit-user/7' });
     expect(screen.getByTestId('where').textContent).toBe('/users/7');
   });
 });
 
 describe('NotFound', () => {
   it("says 'Page not found' as the page heading and links back", async () => {
-    renderShell(<NotFound />, { controller: makeController(makeSession()), path: '/nope' });
+    renderInAdmin(<NotFound />, { controller: fakeController(adminSession()), path: '/nope' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/');
   });
@@ -241,8 +166,8 @@ describe('NotFound', () => {
 describe('ResponseDialog', () => {
   it('shows a failure image, the message and a Close button', async () => {
     const onClose = vi.fn();
-    renderShell(<ResponseDialog open kind="failure" message="Old password is incorrect" onClose={onClose} />, {
-      controller: makeController(makeSession()),
+    renderInAdmin(<ResponseDialog open kind="failure" message="Old password is incorrect" onClose={onClose} />, {
+      controller: fakeController(adminSession()),
     });
     const dialog = screen.getByRole('dialog', { name: 'Something went wrong' });
     expect(within(dialog).getByText('Old password is incorrect')).toBeTruthy();

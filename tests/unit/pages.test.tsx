@@ -1,80 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, memoryStore, TitlePortal, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../src/i18n/i18nProvider';
-import { SessionControllerProvider } from '../../src/authProvider';
-import type { AuthState, Session, SessionController } from '../../src/authProvider/types';
+import { testDataProvider } from 'react-admin';
+import type { Session } from '../../src/authProvider/types';
 import type { AppDataProvider } from '../../src/dataProvider/types';
-import { BrandProvider, type LoadedBrand } from '../../src/brands';
-import { findBrand } from '../../src/domain/brands';
 import { ERROR_TEXTS } from '../../src/domain/errors';
-import { layoutMessages } from '../../src/layout/messages';
-import { customPagesMessages } from '../../src/customPages/messages';
 import ChangePasswordPage from '../../src/customPages/changePassword/ChangePasswordPage';
 import AuthenticationPage from '../../src/customPages/authentication/AuthenticationPage';
+import { sampleSession } from './helpers/fakeApi';
+import { fakeController } from './helpers/fakeController';
+import { renderInAdmin } from './helpers/renderAdmin';
 
-function makeSession(overrides: Partial<Session> = {}): Session {
-  return {
+function pagesSession(overrides: Partial<Session> = {}): Session {
+  return sampleSession({
     token: 't1',
-    role: 'ADMIN',
-    email: 'admin@example.com',
     id: 1,
     sessionId: 's1',
-    sender: null,
     permissions: ['GET_ORGANISATION'],
     organisationList: [{ id: 1, name: 'Aurora Payments' }],
-    organisationName: 'Aurora Payments',
-    organisationId: 1,
-    hasChosenOrganisation: true,
-    authentication: false,
-    supportedCurrencies: [],
-    sessionExpired: false,
-    rateLimited: false,
     ...overrides,
-  };
+  });
 }
-
-function makeController(session: Session) {
-  let state: AuthState = { status: 'ready', session, notice: null };
-  const listeners = new Set<() => void>();
-  const set = (next: AuthState) => {
-    state = next;
-    listeners.forEach((l) => l());
-  };
-  const controller = {
-    getState: () => state,
-    subscribe: (l: () => void) => {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
-    restore: vi.fn(async () => {}),
-    login: vi.fn(async () => state.session!),
-    chooseOrganisation: vi.fn(async () => state.session!),
-    replaceToken: vi.fn(async (token: string, patch?: Partial<Session>) =>
-      set({ ...state, session: { ...state.session!, ...patch, token } }),
-    ),
-    logout: vi.fn(async () => set({ ...state, session: null })),
-    expire: vi.fn(async () => set({ ...state, session: null })),
-    clearNotice: vi.fn(),
-  } satisfies SessionController;
-  return controller;
-}
-
-const brand: LoadedBrand = {
-  value: 'local',
-  name: 'Payments Local',
-  fiatDepositAllowed: true,
-  lightLogoUrl: '/l.svg',
-  darkLogoUrl: '/d.svg',
-  basicIconUrl: '/i.svg',
-  appleTouchIconUrl: '/a.png',
-  pwaSmallIconUrl: '/p1.png',
-  pwaLargeIconUrl: '/p2.png',
-  definition: findBrand('local')!,
-};
 
 function makeDataProvider(overrides: Partial<AppDataProvider>): AppDataProvider {
   return {
@@ -95,25 +41,6 @@ function httpError(status: number, body: { message: string; errors?: Record<stri
   return Object.assign(new Error(body.message), { status, body });
 }
 
-function renderPage(ui: ReactNode, dataProvider: AppDataProvider, controller: SessionController) {
-  return render(
-    <MemoryRouter>
-      <SessionControllerProvider controller={controller}>
-        <BrandProvider brand={brand}>
-          <AdminContext
-            dataProvider={dataProvider}
-            i18nProvider={createI18nProvider(layoutMessages, customPagesMessages)}
-            store={memoryStore()}
-          >
-            <TitlePortal component="h1" />
-            {ui}
-          </AdminContext>
-        </BrandProvider>
-      </SessionControllerProvider>
-    </MemoryRouter>,
-  );
-}
-
 async function fill(label: RegExp, value: string) {
   const input = screen.getByLabelText(label);
   await userEvent.clear(input);
@@ -123,7 +50,7 @@ async function fill(label: RegExp, value: string) {
 describe('ChangePasswordPage', () => {
   it('has one h1 and shows the spec messages for empty fields', async () => {
     const dataProvider = makeDataProvider({});
-    renderPage(<ChangePasswordPage />, dataProvider, makeController(makeSession()));
+    renderInAdmin(<ChangePasswordPage />, { dataProvider, controller: fakeController(pagesSession()) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Old password is required')).toBeTruthy();
@@ -134,7 +61,7 @@ describe('ChangePasswordPage', () => {
 
   it("rejects a weak new password and a confirmation that doesn't match", async () => {
     const dataProvider = makeDataProvider({});
-    renderPage(<ChangePasswordPage />, dataProvider, makeController(makeSession()));
+    renderInAdmin(<ChangePasswordPage />, { dataProvider, controller: fakeController(pagesSession()) });
     await fill(/^Old password/, 'Demo-pass-1');
     await fill(/^New password/, 'short');
     await fill(/^Confirm new password/, 'other');
@@ -146,7 +73,7 @@ describe('ChangePasswordPage', () => {
 
   it('changes the password and shows the success dialog', async () => {
     const dataProvider = makeDataProvider({});
-    renderPage(<ChangePasswordPage />, dataProvider, makeController(makeSession()));
+    renderInAdmin(<ChangePasswordPage />, { dataProvider, controller: fakeController(pagesSession()) });
     await fill(/^Old password/, 'Demo-pass-1');
     await fill(/^New password/, 'Better-pass-2');
     await fill(/^Confirm new password/, 'Better-pass-2');
@@ -165,7 +92,7 @@ describe('ChangePasswordPage', () => {
         });
       }),
     });
-    renderPage(<ChangePasswordPage />, dataProvider, makeController(makeSession()));
+    renderInAdmin(<ChangePasswordPage />, { dataProvider, controller: fakeController(pagesSession()) });
     await fill(/^Old password/, 'Wrong-pass-1');
     await fill(/^New password/, 'Better-pass-2');
     await fill(/^Confirm new password/, 'Better-pass-2');
@@ -183,7 +110,7 @@ describe('ChangePasswordPage', () => {
 describe('AuthenticationPage', () => {
   it('while off, shows the QR code with alt text and the secret for manual entry', async () => {
     const dataProvider = makeDataProvider({});
-    renderPage(<AuthenticationPage />, dataProvider, makeController(makeSession()));
+    renderInAdmin(<AuthenticationPage />, { dataProvider, controller: fakeController(pagesSession()) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeTruthy();
     const img = await screen.findByAltText(/QR code/);
     expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -193,7 +120,7 @@ describe('AuthenticationPage', () => {
 
   it('requires a 6-digit code', async () => {
     const dataProvider = makeDataProvider({});
-    renderPage(<AuthenticationPage />, dataProvider, makeController(makeSession()));
+    renderInAdmin(<AuthenticationPage />, { dataProvider, controller: fakeController(pagesSession()) });
     await screen.findByAltText(/QR code/);
     await fill(/6-digit code/, '12ab');
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
@@ -203,8 +130,8 @@ describe('AuthenticationPage', () => {
 
   it('enables 2FA, patches the session flag and then offers Disable', async () => {
     const dataProvider = makeDataProvider({});
-    const controller = makeController(makeSession());
-    renderPage(<AuthenticationPage />, dataProvider, controller);
+    const controller = fakeController(pagesSession());
+    renderInAdmin(<AuthenticationPage />, { dataProvider, controller });
     await screen.findByAltText(/QR code/);
     await fill(/6-digit code/, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
@@ -218,14 +145,14 @@ describe('AuthenticationPage', () => {
   });
 
   it('says enabled even when the data provider has already patched the session flag', async () => {
-    const controller = makeController(makeSession());
+    const controller = fakeController(pagesSession());
     // The real data provider rotates the token and patches `authentication` before resolving.
     const dataProvider = makeDataProvider({
       updateTwoFa: vi.fn(async ({ enabled }: { enabled: boolean }) => {
         await controller.replaceToken('t2', { authentication: enabled });
       }),
     });
-    renderPage(<AuthenticationPage />, dataProvider, controller);
+    renderInAdmin(<AuthenticationPage />, { dataProvider, controller });
     await screen.findByAltText(/QR code/);
     await fill(/6-digit code/, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Enable' }));
@@ -243,8 +170,8 @@ describe('AuthenticationPage', () => {
         throw httpError(401, { message: ERROR_TEXTS.invalidTwoFaCode });
       }),
     });
-    const controller = makeController(makeSession({ authentication: true }));
-    renderPage(<AuthenticationPage />, dataProvider, controller);
+    const controller = fakeController(pagesSession({ authentication: true }));
+    renderInAdmin(<AuthenticationPage />, { dataProvider, controller });
     expect(dataProvider.getTwoFaSetup).not.toHaveBeenCalled();
     await fill(/6-digit code/, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
@@ -259,8 +186,8 @@ describe('AuthenticationPage', () => {
 
   it('disables 2FA and shows a fresh setup', async () => {
     const dataProvider = makeDataProvider({});
-    const controller = makeController(makeSession({ authentication: true }));
-    renderPage(<AuthenticationPage />, dataProvider, controller);
+    const controller = fakeController(pagesSession({ authentication: true }));
+    renderInAdmin(<AuthenticationPage />, { dataProvider, controller });
     await fill(/6-digit code/, '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText('Two-factor authentication has been disabled.')).toBeTruthy();

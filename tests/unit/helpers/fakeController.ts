@@ -16,8 +16,8 @@ export function fakeController(session: Session | null) {
       return () => void listeners.delete(l);
     },
     restore: vi.fn(async () => {}),
-    login: vi.fn(),
-    chooseOrganisation: vi.fn(),
+    login: vi.fn<SessionController['login']>(async () => state.session!),
+    chooseOrganisation: vi.fn<SessionController['chooseOrganisation']>(async () => state.session!),
     replaceToken: vi.fn(async (token: string, patch?: Partial<Session>) => {
       if (state.session) set({ session: { ...state.session, ...patch, token } });
     }),

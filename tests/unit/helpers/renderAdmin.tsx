@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AdminContext, memoryStore, TitlePortal, testDataProvider, type DataProvider } from 'react-admin';
+import { SessionControllerProvider } from '../../../src/authProvider';
+import type { SessionController } from '../../../src/authProvider/types';
+import { BrandProvider, type LoadedBrand } from '../../../src/brands';
+import { findBrand } from '../../../src/domain/brands';
+import { createI18nProvider } from '../../../src/i18n/i18nProvider';
+import { AppNotification } from '../../../src/layout';
+import { layoutMessages } from '../../../src/layout/messages';
+import { customPagesMessages } from '../../../src/customPages/messages';
+
+export const sampleBrand: LoadedBrand = {
+  value: 'local',
+  name: 'Payments Local',
+  fiatDepositAllowed: true,
+  lightLogoUrl: '/l.svg',
+  darkLogoUrl: '/d.svg',
+  basicIconUrl: '/i.svg',
+  appleTouchIconUrl: '/a.png',
+  pwaSmallIconUrl: '/p1.png',
+  pwaLargeIconUrl: '/p2.png',
+  definition: findBrand('local')!,
+};
+
+/** The current pathname, for assertions on navigation. */
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
+
+/**
+ * Renders `ui` inside the admin shell's providers (router at `path`, session controller, brand,
+ * react-admin with the layout and custom-page messages), under the page-title portal (an h1),
+ * followed by the current pathname (data-testid="where") and the app's notifications.
+ */
+export function renderInAdmin(
+  ui: ReactNode,
+  {
+    controller,
+    dataProvider = testDataProvider(),
+    path = '/',
+  }: { controller: SessionController; dataProvider?: DataProvider; path?: string },
+) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionControllerProvider controller={controller}>
+        <BrandProvider brand={sampleBrand}>
+          <AdminContext
+            dataProvider={dataProvider}
+            i18nProvider={createI18nProvider(layoutMessages, customPagesMessages)}
+            store={memoryStore()}
+          >
+            <TitlePortal component="h1" />
+            {ui}
+            <Where />
+            <AppNotification />
+          </AdminContext>
+        </BrandProvider>
+      </SessionControllerProvider>
+    </MemoryRouter>,
+  );
+}
