@@ -29,7 +29,7 @@ export function ensureChromium() {
   }
   console.error(
     `Chromium was not found at ${path}.\n` +
-      'Install Debian\'s package (as root: apt-get update && apt-get install -y chromium),\n' +
+      "Install Debian's package (as root: apt-get update && apt-get install -y chromium),\n" +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
   process.exit(1);

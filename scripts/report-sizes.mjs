@@ -30,9 +30,13 @@ const groups = {
 console.log('\nJavaScript per route, gzip:');
 for (const [name, keys] of Object.entries(groups)) {
   const files = [...closure(keys.filter(Boolean))].filter((f) => f.endsWith('.js'));
-  console.log(`  ${name.padEnd(40)} ${kb(files.reduce((s, f) => s + gz(f), 0)).padStart(10)}  (${files.length} files)`);
+  console.log(
+    `  ${name.padEnd(40)} ${kb(files.reduce((s, f) => s + gz(f), 0)).padStart(10)}  (${files.length} files)`,
+  );
 }
 console.log('\nEvery chunk, gzip:');
-for (const e of Object.values(manifest).filter((e) => e.file.endsWith('.js')).sort((a, b) => gz(b.file) - gz(a.file))) {
+for (const e of Object.values(manifest)
+  .filter((e) => e.file.endsWith('.js'))
+  .sort((a, b) => gz(b.file) - gz(a.file))) {
   console.log(`  ${e.file.padEnd(50)} ${kb(gz(e.file)).padStart(10)}  ${e.src ?? e.name ?? ''}`);
 }

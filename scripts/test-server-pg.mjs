@@ -22,7 +22,9 @@ if (!bin && isRoot) {
   bin = pgBin();
 }
 if (!bin) {
-  console.error('PostgreSQL server binaries not found (apt-get install postgresql). Skipping is not an option here.');
+  console.error(
+    'PostgreSQL server binaries not found (apt-get install postgresql). Skipping is not an option here.',
+  );
   process.exit(1);
 }
 
@@ -41,7 +43,16 @@ const run = (cmd, args) => {
 let status = 1;
 try {
   run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run(join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` },

@@ -27,13 +27,17 @@ function readJson(path) {
   }
 }
 
-run('lint', 'npx', ['eslint', '.']);
+run('lint', 'npm', ['run', '-s', 'lint']);
 run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 
 const vitestJson = 'test-results/vitest.json';
 rmSync(vitestJson, { force: true });
 const vitestOk = run('unit and server tests', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestJson}`,
 ]);
 const v = readJson(vitestJson);
 if (v) {
@@ -45,7 +49,10 @@ if (v) {
 const pgJson = 'test-results/vitest-pg.json';
 rmSync(pgJson, { force: true });
 const pgOk = run('server tests on PostgreSQL', 'node', [
-  'scripts/test-server-pg.mjs', '--reporter=default', '--reporter=json', `--outputFile=${pgJson}`,
+  'scripts/test-server-pg.mjs',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${pgJson}`,
 ]);
 const pgResult = readJson(pgJson);
 if (pgResult) {

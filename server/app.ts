@@ -122,12 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.headers(error.headers).status(error.statusCode).send(error.body);
     }
     if (error.validation) {
-      return reply
-        .status(400)
-        .send({
-          message: ERROR_TEXTS.validation,
-          errors: fieldErrors(error.validation, error.validationContext),
-        });
+      return reply.status(400).send({
+        message: ERROR_TEXTS.validation,
+        errors: fieldErrors(error.validation, error.validationContext),
+      });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ message: ERROR_TEXTS.unsupportedMediaType });

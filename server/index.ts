@@ -53,7 +53,9 @@ async function main() {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length)) + 2;
   for (const a of DEMO_ACCOUNTS) {
     const twoFa = a.totpSecret ? `  (2FA, TOTP secret ${a.totpSecret})` : '';
-    console.log(`  ${a.email.padEnd(width)}${a.role.padEnd(12)}${a.organisationIds.map(name).join(', ')}${twoFa}`);
+    console.log(
+      `  ${a.email.padEnd(width)}${a.role.padEnd(12)}${a.organisationIds.map(name).join(', ')}${twoFa}`,
+    );
   }
 }
 

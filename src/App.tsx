@@ -52,7 +52,17 @@ const ALIAS_ROUTES = deriveAliasRoutes(resources, pages);
 const LOGGED_OUT_ONLY = ['/forgot-password', '/reset-password'];
 
 function resourceElement(declaration: ResourceDeclaration): ReactElement {
-  const { name, list, show, create, edit, delete: DeleteView, access, menu, recordRepresentation } = declaration;
+  const {
+    name,
+    list,
+    show,
+    create,
+    edit,
+    delete: DeleteView,
+    access,
+    menu,
+    recordRepresentation,
+  } = declaration;
   return (
     <Resource
       key={name}

@@ -136,7 +136,8 @@ export function deriveAliasRoutes(
         continue;
       }
       const requires = r.access[target];
-      if (!requires) throw new Error(`Alias ${from} of ${r.name} targets '${target}' which has no access requirement`);
+      if (!requires)
+        throw new Error(`Alias ${from} of ${r.name} targets '${target}' which has no access requirement`);
       routes.push({ from, to: canonicalPattern(r.name, target), requires });
     }
   }
@@ -161,11 +162,13 @@ export function deriveRouteTable(
   for (const r of resources) {
     for (const action of RESOURCE_ACTIONS) {
       const requires = r.access[action];
-      if (r[action] && requires) rows.push({ path: canonicalPattern(r.name, action), requires, kind: 'resource' });
+      if (r[action] && requires)
+        rows.push({ path: canonicalPattern(r.name, action), requires, kind: 'resource' });
     }
   }
   for (const p of pages) rows.push({ path: pagePath(p), requires: p.access, kind: 'page' });
-  for (const a of deriveAliasRoutes(resources, pages)) rows.push({ path: a.from, requires: a.requires, kind: 'alias' });
+  for (const a of deriveAliasRoutes(resources, pages))
+    rows.push({ path: a.from, requires: a.requires, kind: 'alias' });
   return rows;
 }
 
@@ -194,7 +197,12 @@ export function deriveMenuEntries(
   }
   for (const p of pages) {
     if (!p.menu) continue;
-    entries.push({ ...menuFields(p.menu), key: p.name, path: pagePath(p), requires: p.menu.requires ?? p.access });
+    entries.push({
+      ...menuFields(p.menu),
+      key: p.name,
+      path: pagePath(p),
+      requires: p.menu.requires ?? p.access,
+    });
   }
   return entries;
 }

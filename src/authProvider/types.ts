@@ -58,4 +58,7 @@ export interface SessionController {
 
 /** What each resource or page needs, per action: built by App from the registries, read by canAccess. */
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'access';
-export type AccessTable = Record<string, Partial<Record<AccessAction, import('../domain/requirements').Requirement>>>;
+export type AccessTable = Record<
+  string,
+  Partial<Record<AccessAction, import('../domain/requirements').Requirement>>
+>;

@@ -4,7 +4,8 @@ export const customPagesMessages = {
     changePassword: {
       menu: 'Change password',
       title: 'Change password',
-      intro: 'Choose a new password of at least 8 characters with an uppercase letter, a lowercase letter and a number.',
+      intro:
+        'Choose a new password of at least 8 characters with an uppercase letter, a lowercase letter and a number.',
       oldPassword: 'Old password',
       newPassword: 'New password',
       confirmationPassword: 'Confirm new password',
@@ -21,7 +22,8 @@ export const customPagesMessages = {
         'Scan the QR code with an authenticator app, or type the secret key into it, then enter the 6-digit code the app shows.',
       qrAlt: 'QR code for setting up two-factor authentication in an authenticator app',
       secret: 'Secret key for manual entry',
-      disableInstructions: 'To disable two-factor authentication, enter the 6-digit code from your authenticator app.',
+      disableInstructions:
+        'To disable two-factor authentication, enter the 6-digit code from your authenticator app.',
       code: '6-digit code',
       enable: 'Enable',
       disable: 'Disable',

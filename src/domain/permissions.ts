@@ -63,7 +63,9 @@ export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[
   BACKOFFICE: PERMISSIONS.filter(
     (p) =>
       isRead(p) ||
-      (['CREATE_PAYMENT', 'INITIATE_CALLBACK', 'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE'] as Permission[]).includes(p),
+      (
+        ['CREATE_PAYMENT', 'INITIATE_CALLBACK', 'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE'] as Permission[]
+      ).includes(p),
   ),
   SUPPORT: [
     'GET_ORGANISATION',
@@ -146,7 +148,12 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
     key: 'apiKeys',
     label: 'Manage API keys',
     view: ['GET_API_CREDENTIALS'],
-    full: ['GET_API_CREDENTIALS', 'CREATE_API_CREDENTIALS', 'UPDATE_API_CREDENTIALS', 'DELETE_API_CREDENTIALS'],
+    full: [
+      'GET_API_CREDENTIALS',
+      'CREATE_API_CREDENTIALS',
+      'UPDATE_API_CREDENTIALS',
+      'DELETE_API_CREDENTIALS',
+    ],
   },
   {
     key: 'whitelistedAddresses',

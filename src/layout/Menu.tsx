@@ -68,7 +68,9 @@ export function MenuView({ sections, email, role, pathname, onNavigate }: MenuVi
                         },
                       }}
                     >
-                      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>{createElement(item.icon)}</ListItemIcon>
+                      <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
+                        {createElement(item.icon)}
+                      </ListItemIcon>
                       <ListItemText primary={translate(item.label)} />
                       {item.badge ? createElement(item.badge) : null}
                     </ListItemButton>

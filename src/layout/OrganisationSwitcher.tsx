@@ -43,7 +43,9 @@ export function OrganisationSwitcherView({
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 130, sm: 260 } }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{currentName}</span>
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {currentName}
+        </span>
       </Button>
       <Menu
         id={menuId}

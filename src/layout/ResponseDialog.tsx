@@ -29,7 +29,14 @@ export function ResponseDialog({ open, kind, message, onClose }: ResponseDialogP
   const title = translate(kind === 'success' ? 'layout.response.success' : 'layout.response.failure');
   const Icon = kind === 'success' ? CheckCircleOutlineIcon : ErrorOutlineIcon;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      maxWidth="xs"
+      fullWidth
+    >
       <Box sx={{ display: 'flex', justifyContent: 'center', pt: 3 }}>
         {/* Decorative: the dialog's title says the same in words. */}
         <Icon
@@ -56,13 +63,19 @@ export function ResponseDialog({ open, kind, message, onClose }: ResponseDialogP
 }
 
 /** State for one ResponseDialog: `show(kind, message)` opens it; render `dialog` once in the page. */
-export function useResponseDialog(): { dialog: ReactNode; show: (kind: ResponseKind, message: string) => void } {
+export function useResponseDialog(): {
+  dialog: ReactNode;
+  show: (kind: ResponseKind, message: string) => void;
+} {
   const [state, setState] = useState<{ open: boolean; kind: ResponseKind; message: string }>({
     open: false,
     kind: 'success',
     message: '',
   });
-  const show = useCallback((kind: ResponseKind, message: string) => setState({ open: true, kind, message }), []);
+  const show = useCallback(
+    (kind: ResponseKind, message: string) => setState({ open: true, kind, message }),
+    [],
+  );
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
   return {
     dialog: <ResponseDialog open={state.open} kind={state.kind} message={state.message} onClose={close} />,

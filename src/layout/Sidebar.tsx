@@ -40,7 +40,9 @@ export function Sidebar({ children }: { children?: ReactNode }) {
       aria-label={label}
       sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, background, borderRight: 1, borderColor: 'divider' }}
     >
-      <Box sx={{ position: 'sticky', top: 48, maxHeight: 'calc(100vh - 48px)', overflowY: 'auto' }}>{children}</Box>
+      <Box sx={{ position: 'sticky', top: 48, maxHeight: 'calc(100vh - 48px)', overflowY: 'auto' }}>
+        {children}
+      </Box>
     </Box>
   );
 }

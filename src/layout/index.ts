@@ -1,5 +1,10 @@
 export { Layout, AppNotification } from './Layout';
-export { ResponseDialog, useResponseDialog, type ResponseDialogProps, type ResponseKind } from './ResponseDialog';
+export {
+  ResponseDialog,
+  useResponseDialog,
+  type ResponseDialogProps,
+  type ResponseKind,
+} from './ResponseDialog';
 export { RequireAccess, LandingRedirect, AccessDeniedRedirect, useAccessContext } from './access';
 export { AliasRedirect } from './AliasRedirect';
 export { NotFound } from './NotFound';

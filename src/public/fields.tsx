@@ -80,7 +80,12 @@ export function PublicForm({
   children: ReactNode;
 }) {
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
       {children}
       <Button
         type="submit"

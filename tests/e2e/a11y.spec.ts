@@ -3,8 +3,12 @@ import type { Page } from '@playwright/test';
 import { test, expect, loginAs } from './fixtures';
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test('login page has no WCAG A/AA violations', async ({ page }) => {
@@ -39,7 +43,10 @@ test('at 375 px the sidebar becomes a drawer opened from the menu button', async
   await loginAs(page, 'viewer@example.com');
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await expect(page.getByRole('link', { name: /two-factor|authentication/i })).toBeHidden();
-  await page.getByRole('button', { name: /open menu|menu/i }).first().click();
+  await page
+    .getByRole('button', { name: /open menu|menu/i })
+    .first()
+    .click();
   await expect(page.getByRole('link', { name: /two-factor|authentication/i }).first()).toBeVisible();
   await expectNoViolations(page);
 });

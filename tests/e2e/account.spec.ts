@@ -1,7 +1,10 @@
 import { test, expect, loginAs, closeDialog, FAILED_RESOURCE, PASSWORD } from './fixtures';
 import { TOTP } from 'otpauth';
 
-test('change password: the spec messages, then a real change that the next login needs', async ({ page, allowConsole }) => {
+test('change password: the spec messages, then a real change that the next login needs', async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(FAILED_RESOURCE(400));
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
@@ -12,7 +15,9 @@ test('change password: the spec messages, then a real change that the next login
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
   await page.getByLabel(/confirm/i).fill('different');
   await save.click();
-  await expect(page.getByText('At least one uppercase, one lowercase letter and a number').first()).toBeVisible();
+  await expect(
+    page.getByText('At least one uppercase, one lowercase letter and a number').first(),
+  ).toBeVisible();
   await expect(page.getByText("Password doesn't match")).toBeVisible();
 
   // A wrong old password is refused by the server and nothing changes.
@@ -31,11 +36,17 @@ test('change password: the spec messages, then a real change that the next login
   await closeDialog(page);
 
   // Still logged in (the server rotated the token); the new password is the one that works now.
-  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
+  await page
+    .getByRole('link', { name: /two-factor|authentication/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/authentication$/);
 
   // Put the demo password back so other tests keep working.
-  await page.getByRole('link', { name: /change password/i }).first().click();
+  await page
+    .getByRole('link', { name: /change password/i })
+    .first()
+    .click();
   await page.getByLabel('Old password').fill('Another-pass-2');
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
   await page.getByLabel(/confirm/i).fill(PASSWORD);
@@ -43,7 +54,10 @@ test('change password: the spec messages, then a real change that the next login
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('two-factor setup: enable with a code from the shown secret, then disable', async ({ page, allowConsole }) => {
+test('two-factor setup: enable with a code from the shown secret, then disable', async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(FAILED_RESOURCE(401));
   await loginAs(page, 'backoffice@example.com');
   await expect(page).toHaveURL(/\/statistics$/);

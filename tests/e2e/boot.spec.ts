@@ -1,6 +1,8 @@
 import { test, expect, loginAsAdmin, FAILED_RESOURCE } from './fixtures';
 
-test('a loading overlay shows while the brand loads, then the page takes the brand title and icons', async ({ page }) => {
+test('a loading overlay shows while the brand loads, then the page takes the brand title and icons', async ({
+  page,
+}) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/v1/brands/dashboard', async (route) => {
@@ -34,7 +36,10 @@ test("a brand that fails to load shows 'Unspecified error occurred.'", async ({ 
   await expect(page.getByLabel('Email')).toHaveCount(0);
 });
 
-test("a failed organisation switch returns to / with 'Failed to switch organisation' top right", async ({ page, allowConsole }) => {
+test("a failed organisation switch returns to / with 'Failed to switch organisation' top right", async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(FAILED_RESOURCE(500));
   await loginAsAdmin(page, 'Aurora Payments');
   await page.route('**/v1/auth/login/*', (route) => route.fulfill({ status: 500, body: '' }));

@@ -55,7 +55,10 @@ test('a wrong 2FA code is refused with the server message', async ({ page, allow
   await expect(login.email).toBeVisible();
 });
 
-test('a wrong password shows the server message and stays on the login form', async ({ page, allowConsole }) => {
+test('a wrong password shows the server message and stays on the login form', async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(FAILED_RESOURCE(401));
   await loginAs(page, 'manager@example.com', undefined, 'Wrong-pass-1');
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
@@ -93,14 +96,18 @@ test('the email is lower-cased and the code is sent as a number', async ({ page 
   await expect(page).toHaveURL(/\/statistics$/);
 });
 
-test('"Forgot your password?" leads to /forgot-password, which answers the same for any address', async ({ page }) => {
+test('"Forgot your password?" leads to /forgot-password, which answers the same for any address', async ({
+  page,
+}) => {
   const login = new LoginPage(page);
   await login.goto();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByRole('button', { name: /send|reset/i }).click();
-  await expect(page.getByText('If an account exists for this email, a reset link has been sent to it.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this email, a reset link has been sent to it.'),
+  ).toBeVisible();
 });
 
 test('the login page loads neither react-admin nor the admin app', async ({ page }) => {

@@ -1,14 +1,29 @@
-import { test, expect, loginAs, resetLinkFromServerLog, FAILED_RESOURCE, PASSWORD, LoginPage } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  resetLinkFromServerLog,
+  FAILED_RESOURCE,
+  PASSWORD,
+  LoginPage,
+} from './fixtures';
 
-test('forgot password → the mailed link → a new password that logs in; the link works once', async ({ page, allowConsole }) => {
+test('forgot password → the mailed link → a new password that logs in; the link works once', async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(FAILED_RESOURCE(400));
   allowConsole(FAILED_RESOURCE(401));
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill('support@example.com');
   await page.getByRole('button', { name: /send|reset/i }).click();
-  await expect(page.getByText('If an account exists for this email, a reset link has been sent to it.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this email, a reset link has been sent to it.'),
+  ).toBeVisible();
 
-  await expect.poll(async () => (await resetLinkFromServerLog().catch(() => '')).includes('#token=')).toBe(true);
+  await expect
+    .poll(async () => (await resetLinkFromServerLog().catch(() => '')).includes('#token='))
+    .toBe(true);
   const link = new URL(await resetLinkFromServerLog());
   await page.goto(link.pathname + link.hash);
   // The token is taken out of the address bar at once.

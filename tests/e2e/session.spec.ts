@@ -1,6 +1,8 @@
 import { test, expect, loginAs, loginAsAdmin, FAILED_RESOURCE } from './fixtures';
 
-test('sessionStorage holds neither the token nor the email in clear, and nothing goes to localStorage', async ({ page }) => {
+test('sessionStorage holds neither the token nor the email in clear, and nothing goes to localStorage', async ({
+  page,
+}) => {
   const login = page.waitForResponse((r) => r.url().endsWith('/v1/auth/login') && r.status() === 200);
   await loginAs(page, 'manager@example.com');
   const token = (await login).headers()['x-identity-token'];
@@ -29,9 +31,16 @@ test('a 401 mid-session logs out with "Session expired" and returns to /', async
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
   await page.route('**/v1/users/two-fa', (route) =>
-    route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Authentication required.' }) }),
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Authentication required.' }),
+    }),
   );
-  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
+  await page
+    .getByRole('link', { name: /two-factor|authentication/i })
+    .first()
+    .click();
   await expect(page.getByText('Session expired')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -43,8 +52,13 @@ test('a network failure logs out with the rate-limit message', async ({ page, al
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
   await page.route('**/v1/users/two-fa', (route) => route.abort('failed'));
-  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
-  await expect(page.getByText('You’ve performed too many login attempts, please try again later.')).toBeVisible();
+  await page
+    .getByRole('link', { name: /two-factor|authentication/i })
+    .first()
+    .click();
+  await expect(
+    page.getByText('You’ve performed too many login attempts, please try again later.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -78,15 +92,21 @@ test('a page view is recorded per navigation, never for the login page', async (
   await page.goto('/');
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByRole('link', { name: /two-factor|authentication/i }).first().click();
+  await page
+    .getByRole('link', { name: /two-factor|authentication/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/authentication$/);
-  const views = await page.evaluate(() =>
-    ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [])
-      .filter((e) => e.event === 'page_view')
-      .map((e) => e.page_path),
-  );
+  const pageViews = () =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [])
+        .filter((e) => e.event === 'page_view')
+        .map((e) => e.page_path),
+    );
+  // The view is pushed once the new route has rendered: wait for it rather than read at once.
+  await expect.poll(pageViews).toContain('/authentication');
+  const views = await pageViews();
   expect(views).toContain('/change-password');
-  expect(views).toContain('/authentication');
   expect(views).not.toContain('/');
 });
 

@@ -33,7 +33,9 @@ export function makeClock(start = START) {
  * (`npm run test:server:pg`), a new database created on it for this test file.
  */
 export async function makeDb(): Promise<Db> {
-  const db = process.env.TEST_DATABASE_URL ? await freshPostgres(process.env.TEST_DATABASE_URL) : await openPglite();
+  const db = process.env.TEST_DATABASE_URL
+    ? await freshPostgres(process.env.TEST_DATABASE_URL)
+    : await openPglite();
   await migrate(db);
   await seedIfEmpty(db);
   return db;

@@ -20,7 +20,11 @@ describe('built-in roles (DESIGN.md section 9)', () => {
 
   it('BACKOFFICE has every read plus CREATE_PAYMENT, INITIATE_CALLBACK and UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE', () => {
     const writes = BUILT_IN_ROLE_PERMISSIONS.BACKOFFICE.filter((p) => !/^(GET|FETCH)_/.test(p));
-    expect(writes.sort()).toEqual(['CREATE_PAYMENT', 'INITIATE_CALLBACK', 'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE']);
+    expect(writes.sort()).toEqual([
+      'CREATE_PAYMENT',
+      'INITIATE_CALLBACK',
+      'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE',
+    ]);
     for (const p of PERMISSIONS.filter((p) => /^(GET|FETCH)_/.test(p))) {
       expect(BUILT_IN_ROLE_PERMISSIONS.BACKOFFICE).toContain(p);
     }
@@ -67,18 +71,50 @@ describe('role permission groups (spec section 6)', () => {
   });
 
   it('ADMIN has full access to every group', () => {
-    for (const g of PERMISSION_GROUPS) expect(groupAccess(BUILT_IN_ROLE_PERMISSIONS.ADMIN, g)).toBe('Full access');
+    for (const g of PERMISSION_GROUPS)
+      expect(groupAccess(BUILT_IN_ROLE_PERMISSIONS.ADMIN, g)).toBe('Full access');
   });
 });
 
 describe('currency ordering (spec section 9)', () => {
   it('puts fiat EUR, USD, GBP, JPY first, then crypto BTC, BCH, LTC, ETH, USDT, XLM, XRP, then alphabetical', () => {
-    const list = ['ZIL', 'XRP', 'JPY', 'AION', 'USDT', 'GBP', 'BTC', 'CHF', 'EUR', 'LINK', 'ETH', 'USD', 'XLM', 'LTC', 'BCH'];
+    const list = [
+      'ZIL',
+      'XRP',
+      'JPY',
+      'AION',
+      'USDT',
+      'GBP',
+      'BTC',
+      'CHF',
+      'EUR',
+      'LINK',
+      'ETH',
+      'USD',
+      'XLM',
+      'LTC',
+      'BCH',
+    ];
     const fiat = new Set(['JPY', 'GBP', 'CHF', 'EUR', 'USD']);
-    const sorted = sortCurrencies(list.map((abbreviation) => ({ abbreviation, isFiat: fiat.has(abbreviation) })));
+    const sorted = sortCurrencies(
+      list.map((abbreviation) => ({ abbreviation, isFiat: fiat.has(abbreviation) })),
+    );
     expect(sorted.map((c) => c.abbreviation)).toEqual([
-      'EUR', 'USD', 'GBP', 'JPY', 'CHF',
-      'BTC', 'BCH', 'LTC', 'ETH', 'USDT', 'XLM', 'XRP', 'AION', 'LINK', 'ZIL',
+      'EUR',
+      'USD',
+      'GBP',
+      'JPY',
+      'CHF',
+      'BTC',
+      'BCH',
+      'LTC',
+      'ETH',
+      'USDT',
+      'XLM',
+      'XRP',
+      'AION',
+      'LINK',
+      'ZIL',
     ]);
   });
 });

@@ -37,7 +37,12 @@ describe('OrganisationSwitcherView', () => {
   it("marks the current organisation 'Currently active' and disabled, the others 'Switch to organisation'", async () => {
     const onSwitch = vi.fn();
     renderInAdmin(
-      <OrganisationSwitcherView organisations={ORGS} currentId={2} currentName="Borealis Exchange" onSwitch={onSwitch} />,
+      <OrganisationSwitcherView
+        organisations={ORGS}
+        currentId={2}
+        currentName="Borealis Exchange"
+        onSwitch={onSwitch}
+      />,
       { controller: fakeController(adminSession()) },
     );
     const button = screen.getByRole('button', { name: /Borealis Exchange/ });
@@ -88,7 +93,9 @@ describe('OrganisationSwitcher', () => {
 
   it("falls back to 'Failed to switch organisation' without a server message", async () => {
     const controller = fakeController(adminSession());
-    controller.chooseOrganisation.mockImplementation(async () => Promise.reject(new TypeError('Failed to fetch')));
+    controller.chooseOrganisation.mockImplementation(async () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
     renderInAdmin(<OrganisationSwitcher />, { controller });
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: /Borealis Exchange/ }));
@@ -166,9 +173,12 @@ describe('NotFound', () => {
 describe('ResponseDialog', () => {
   it('shows a failure image, the message and a Close button', async () => {
     const onClose = vi.fn();
-    renderInAdmin(<ResponseDialog open kind="failure" message="Old password is incorrect" onClose={onClose} />, {
-      controller: fakeController(adminSession()),
-    });
+    renderInAdmin(
+      <ResponseDialog open kind="failure" message="Old password is incorrect" onClose={onClose} />,
+      {
+        controller: fakeController(adminSession()),
+      },
+    );
     const dialog = screen.getByRole('dialog', { name: 'Something went wrong' });
     expect(within(dialog).getByText('Old password is incorrect')).toBeTruthy();
     expect(within(dialog).getByTestId('response-failure')).toBeTruthy();

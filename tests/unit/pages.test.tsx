@@ -80,7 +80,10 @@ describe('ChangePasswordPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Success' });
     expect(within(dialog).getByText('Your password has been changed.')).toBeTruthy();
-    expect(dataProvider.changePassword).toHaveBeenCalledWith({ oldPassword: 'Demo-pass-1', newPassword: 'Better-pass-2' });
+    expect(dataProvider.changePassword).toHaveBeenCalledWith({
+      oldPassword: 'Demo-pass-1',
+      newPassword: 'Better-pass-2',
+    });
   });
 
   it("shows the server's text and its field errors on failure", async () => {

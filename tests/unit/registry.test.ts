@@ -89,7 +89,11 @@ const SPEC_SIDEBAR: ReadonlyArray<{ section: SectionKey; key: string; requires: 
   { section: 'organisation', key: 'travel-rule', requires: all('GET_DEPOSITS_WITHOUT_TRAVEL_RULE') },
   { section: 'billing', key: 'crypto-deposit', requires: all('CREATE_PAYMENT') },
   { section: 'billing', key: 'crypto-withdrawal', requires: all('CREATE_WITHDRAWAL') },
-  { section: 'billing', key: 'fiat-deposit', requires: both(all('CREATE_FIAT_DEPOSIT'), brandAllows('fiatDeposit')) },
+  {
+    section: 'billing',
+    key: 'fiat-deposit',
+    requires: both(all('CREATE_FIAT_DEPOSIT'), brandAllows('fiatDeposit')),
+  },
   { section: 'billing', key: 'fiat-withdrawal', requires: all('CREATE_FIAT_WITHDRAWAL') },
   { section: 'balanceManagement', key: 'internal-transfer', requires: all('CREATE_INTERNAL_TRANSFER') },
   { section: 'balanceManagement', key: 'balance-conversion', requires: all('CREATE_BALANCE_CONVERSION') },
@@ -136,9 +140,10 @@ const PROBES: AccessContext[] = [
 /** Two requirements are the same rule when every probe answers alike. */
 function expectSameRule(actual: Requirement, expected: Requirement, label: string) {
   for (const probe of PROBES) {
-    expect(satisfies(actual, probe), `${label} for [${probe.permissions.join(', ')}] fiat=${probe.brand?.fiatDepositAllowed}`).toBe(
-      satisfies(expected, probe),
-    );
+    expect(
+      satisfies(actual, probe),
+      `${label} for [${probe.permissions.join(', ')}] fiat=${probe.brand?.fiatDepositAllowed}`,
+    ).toBe(satisfies(expected, probe));
   }
 }
 
@@ -294,20 +299,24 @@ describe('the registries', () => {
     }
   });
 
-  it.each(Object.entries(DEMO_ROLES))('give %s the spec sidebar, restricted to what is declared', (_role, permissions) => {
-    const declared = new Set(deriveMenuEntries(resources, pages).map((e) => e.key));
-    const expected = SECTIONS.map((section) => ({
-      section,
-      items: SPEC_SIDEBAR.filter(
-        (row) => row.section === section && declared.has(row.key) && satisfies(row.requires, ctx(permissions)),
-      ).map((row) => row.key),
-    })).filter((s) => s.items.length > 0);
-    const actual = menuModel(deriveMenuEntries(resources, pages), ctx(permissions)).map((s) => ({
-      section: s.section,
-      items: s.items.map((i) => i.key),
-    }));
-    expect(actual).toEqual(expected);
-  });
+  it.each(Object.entries(DEMO_ROLES))(
+    'give %s the spec sidebar, restricted to what is declared',
+    (_role, permissions) => {
+      const declared = new Set(deriveMenuEntries(resources, pages).map((e) => e.key));
+      const expected = SECTIONS.map((section) => ({
+        section,
+        items: SPEC_SIDEBAR.filter(
+          (row) =>
+            row.section === section && declared.has(row.key) && satisfies(row.requires, ctx(permissions)),
+        ).map((row) => row.key),
+      })).filter((s) => s.items.length > 0);
+      const actual = menuModel(deriveMenuEntries(resources, pages), ctx(permissions)).map((s) => ({
+        section: s.section,
+        items: s.items.map((i) => i.key),
+      }));
+      expect(actual).toEqual(expected);
+    },
+  );
 
   it('show every user Settings with change-password then authentication', () => {
     for (const permissions of Object.values(DEMO_ROLES)) {
@@ -333,14 +342,28 @@ describe('menuModel over a spec-shaped sample', () => {
 
   const expected: Record<string, Record<string, string[]>> = {
     ADMIN: {
-      organisation: ['statistics', 'businesses', 'bank-accounts', 'whitelisted-addresses', 'withdrawal-approvals', 'travel-rule'],
+      organisation: [
+        'statistics',
+        'businesses',
+        'bank-accounts',
+        'whitelisted-addresses',
+        'withdrawal-approvals',
+        'travel-rule',
+      ],
       billing: ['crypto-deposit', 'crypto-withdrawal', 'fiat-deposit', 'fiat-withdrawal'],
       balanceManagement: ['internal-transfer', 'balance-conversion'],
       reporting: ['balance-confirmation', 'transaction-ledger'],
       settings: ['change-password', 'authentication', 'api-keys', 'users', 'user-roles'],
     },
     MANAGER: {
-      organisation: ['statistics', 'businesses', 'bank-accounts', 'whitelisted-addresses', 'withdrawal-approvals', 'travel-rule'],
+      organisation: [
+        'statistics',
+        'businesses',
+        'bank-accounts',
+        'whitelisted-addresses',
+        'withdrawal-approvals',
+        'travel-rule',
+      ],
       billing: ['crypto-deposit', 'crypto-withdrawal', 'fiat-deposit', 'fiat-withdrawal'],
       balanceManagement: ['internal-transfer', 'balance-conversion'],
       reporting: ['balance-confirmation', 'transaction-ledger'],
@@ -396,7 +419,11 @@ describe('tables derived from a sample declaration', () => {
       { from: '/create-api-keys', to: '/api-keys/create', requires: all('CREATE_API_CREDENTIALS') },
       { from: '/edit-api-key/:id', to: '/api-keys/:id', requires: all('UPDATE_API_CREDENTIALS') },
       { from: '/api-keys/delete/:id', to: '/api-keys/:id/delete', requires: all('UPDATE_API_CREDENTIALS') },
-      { from: '/whitelisted-addresses/delete/:id', to: '/whitelisted-addresses/:id/delete', requires: WHITELIST },
+      {
+        from: '/whitelisted-addresses/delete/:id',
+        to: '/whitelisted-addresses/:id/delete',
+        requires: WHITELIST,
+      },
       { from: '/whitelisted-addresses/edit/:id', to: '/', requires: everyone },
       { from: '/bank-accounts/:id/edit', to: '/bank-accounts/:id', requires: all('MANAGE_BANK_ACCOUNTS') },
     ]);

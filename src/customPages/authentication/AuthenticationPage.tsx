@@ -101,7 +101,9 @@ function Setup({ pending, onSubmit }: Omit<CodeFormProps, 'submitLabel'>) {
         {translate('pages.authentication.setupInstructions')}
       </Typography>
       <Box sx={{ width: 200, height: 200, mb: 2, bgcolor: '#fff' }}>
-        {qr.data ? <img src={qr.data} alt={translate('pages.authentication.qrAlt')} width={200} height={200} /> : null}
+        {qr.data ? (
+          <img src={qr.data} alt={translate('pages.authentication.qrAlt')} width={200} height={200} />
+        ) : null}
       </Box>
       <Typography variant="body2" component="p">
         {translate('pages.authentication.secret')}
