@@ -10,6 +10,7 @@ import { Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import type { SessionController } from './authProvider/types';
+import type { Requirement } from './domain/requirements';
 import { createAuthProvider } from './authProvider/authProvider';
 import { createDataProvider, createHttpClient } from './dataProvider';
 import { createBrandTheme, type LoadedBrand } from './brands';
@@ -75,32 +76,20 @@ function resourceElement(declaration: ResourceDeclaration): ReactElement {
       options={menu ? { label: menu.label } : undefined}
       recordRepresentation={recordRepresentation}
     >
-      {DeleteView && access.delete ? (
-        <Route
-          path=":id/delete"
-          element={
-            <RequireAccess requires={access.delete}>
-              <DeleteView />
-            </RequireAccess>
-          }
-        />
-      ) : null}
+      {DeleteView && access.delete ? guardedRoute(':id/delete', access.delete, <DeleteView />) : null}
     </Resource>
   );
 }
 
-function pageRoute({ name, path, access, component: Page }: PageDeclaration): ReactElement {
+/** A route whose element renders only when the requirement holds (otherwise redirects to `/`). */
+function guardedRoute(path: string, requires: Requirement, element: ReactElement): ReactElement {
   return (
-    <Route
-      key={name}
-      path={path}
-      element={
-        <RequireAccess requires={access}>
-          <Page />
-        </RequireAccess>
-      }
-    />
+    <Route key={path} path={path} element={<RequireAccess requires={requires}>{element}</RequireAccess>} />
   );
+}
+
+function pageRoute({ path, access, component: Page }: PageDeclaration): ReactElement {
+  return guardedRoute(path, access, <Page />);
 }
 
 export default function App({ controller, brand, apiUrl }: AppProps) {
@@ -137,17 +126,9 @@ export default function App({ controller, brand, apiUrl }: AppProps) {
       {resources.map(resourceElement)}
       <CustomRoutes>
         {pages.map(pageRoute)}
-        {ALIAS_ROUTES.map(({ from, to, requires }) => (
-          <Route
-            key={from}
-            path={from}
-            element={
-              <RequireAccess requires={requires}>
-                <AliasRedirect to={to} />
-              </RequireAccess>
-            }
-          />
-        ))}
+        {ALIAS_ROUTES.map(({ from, to, requires }) =>
+          guardedRoute(from, requires, <AliasRedirect to={to} />),
+        )}
       </CustomRoutes>
       <CustomRoutes noLayout>
         {LOGGED_OUT_ONLY.map((path) => (

@@ -50,3 +50,20 @@ test('at 375 px the sidebar becomes a drawer opened from the menu button', async
   await expect(page.getByRole('link', { name: /two-factor|authentication/i }).first()).toBeVisible();
   await expectNoViolations(page);
 });
+
+test('the login card is at most 350 px wide and the docked sidebar 240 px (spec section 9)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const card = page
+    .getByRole('heading', { name: 'Sign in' })
+    .locator('xpath=ancestor::*[contains(@class, "MuiCard-root")][1]');
+  const cardBox = await card.boundingBox();
+  expect(cardBox!.width).toBeGreaterThan(0);
+  expect(cardBox!.width).toBeLessThanOrEqual(350);
+
+  await loginAs(page, 'viewer@example.com');
+  await expect(page).toHaveURL(/\/change-password$/);
+  const sidebar = await page.getByRole('navigation', { name: 'Main menu' }).boundingBox();
+  expect(Math.round(sidebar!.width)).toBe(240);
+});
