@@ -1,7 +1,65 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The dashboard's layers, lowest first (DESIGN.md section 3). A file may import from its own folder and
+ * from lower layers only; folders of one layer never import each other. `App.tsx` is the composition
+ * root: the only file that imports a registry.
+ */
+export const LAYERS = [
+  ['domain'],
+  ['api', 'i18n', 'runtimeConfig.ts', 'analytics.ts'],
+  ['authProvider', 'dataProvider', 'brands'],
+  ['forms', 'declarations.ts'],
+  ['layout'],
+  ['resources', 'customPages', 'public'],
+  ['App.tsx'],
+  ['main.tsx'],
+];
+
+const src = (path) => `./src/${path}`;
+const REGISTRIES = [src('resources/registry.ts'), src('customPages/registry.ts')];
+
+function layerZones() {
+  const zones = [];
+  LAYERS.forEach((layer, index) => {
+    const higher = LAYERS.slice(index + 1).flat();
+    for (const target of layer) {
+      const siblings = layer.filter((other) => other !== target);
+      const from = [...higher, ...siblings].map(src);
+      if (from.length > 0)
+        zones.push({
+          target: src(target),
+          from,
+          message: `'${target}' may import only from lower layers (DESIGN.md section 3; LAYERS in eslint.config.js).`,
+        });
+    }
+  });
+  return zones;
+}
+
+const ZONES = [
+  ...layerZones(),
+  {
+    target: ['./src/!(App).tsx', './src/!(App)/**'],
+    from: REGISTRIES,
+    message: 'Only App.tsx (the composition root) reads the registries; receive what you need from it.',
+  },
+  {
+    target: src('public'),
+    from: [src('layout'), src('dataProvider'), src('declarations.ts'), src('authProvider/authProvider.ts')],
+    message: 'The public screens load before react-admin: no admin layout, data provider or declarations.',
+  },
+  {
+    target: './server',
+    from: './src',
+    except: ['./domain'],
+    message: 'The server imports src/domain and nothing else from src.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report'] },
@@ -13,6 +71,20 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse TypeScript dependencies too (no-cycle follows them), resolved as Vite and tsx resolve them.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
     },
   },
 );

@@ -1,29 +1,46 @@
 /**
- * The admin app: <Admin> composed from the registries (DESIGN.md sections 3–5). Nothing feature-specific
- * lives here: a resource or page is added in its folder and one registry line.
+ * The admin app and the only composition root (DESIGN.md sections 3–5): it reads the registries,
+ * derives the access table, the API table, the custom methods, the message catalogue, the menu and
+ * the routes from them, and hands each down (to the providers, and to the layout by context). Nothing
+ * below it imports a registry; nothing feature-specific lives here.
  *
- * main.tsx renders this lazily inside its BrowserRouter once an organisation is chosen, and remounts
+ * Like atomic-crm's root component it takes its parts as props, each with the real default, so tests
+ * render this very App with a fake controller, fetch or extra declarations.
+ *
+ * main.tsx renders it lazily inside its BrowserRouter once an organisation is chosen, and remounts
  * it (key) on every organisation switch, so the QueryClient and store created here start empty.
  */
 import { useMemo, useState, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  memoryStore,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+} from 'react-admin';
+import { createHttpClient, type FetchFn } from './api';
 import type { SessionController } from './authProvider/types';
-import type { Requirement } from './domain/requirements';
 import { createAuthProvider } from './authProvider/authProvider';
-import { createDataProvider, createHttpClient } from './dataProvider';
+import { createDataProvider } from './dataProvider';
 import { createBrandTheme, type LoadedBrand } from './brands';
+import type { Requirement } from './domain/requirements';
 import { createI18nProvider } from './i18n/i18nProvider';
 import {
   deriveAccessTable,
   deriveAliasRoutes,
   deriveApiTable,
+  deriveCustomMethods,
+  deriveMenuEntries,
+  deriveMessages,
   type PageDeclaration,
   type ResourceDeclaration,
 } from './declarations';
-import { resources } from './resources/registry';
-import { pages } from './customPages/registry';
+import { resources as registeredResources } from './resources/registry';
+import { pages as registeredPages } from './customPages/registry';
 import {
   AccessDeniedRedirect,
   AliasRedirect,
@@ -31,26 +48,42 @@ import {
   LandingRedirect,
   Layout,
   layoutMessages,
+  MenuEntriesProvider,
   NotFound,
   RequireAccess,
 } from './layout';
-import { customPagesMessages } from './customPages/messages';
 
 export interface AppProps {
   controller: SessionController;
   brand: LoadedBrand;
   apiUrl: string;
+  /** The resource declarations (default: the registry). */
+  resources?: readonly ResourceDeclaration[];
+  /** The custom page declarations (default: the registry). */
+  pages?: readonly PageDeclaration[];
+  /** The fetch the http client sends through (default: the browser's). */
+  fetch?: FetchFn;
+  /** Replace a provider (default: built from the declarations). */
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+  i18nProvider?: I18nProvider;
 }
-
-/** The shell's own strings (namespaces `layout.*` and `pages.*`), merged over the app's messages. */
-export const SHELL_MESSAGES = [layoutMessages, customPagesMessages];
-
-const ACCESS_TABLE = deriveAccessTable(resources, pages);
-const API_TABLE = deriveApiTable(resources);
-const ALIAS_ROUTES = deriveAliasRoutes(resources, pages);
 
 /** Logged-out-only routes: a logged-in user goes to the landing page (spec section 2, Guards). */
 const LOGGED_OUT_ONLY = ['/forgot-password', '/reset-password'];
+
+/** Everything the registries define, derived once per mount (pure functions of src/declarations.ts). */
+function compose(resources: readonly ResourceDeclaration[], pages: readonly PageDeclaration[]) {
+  const declarations = [...resources, ...pages];
+  return {
+    access: deriveAccessTable(resources, pages),
+    api: deriveApiTable(resources),
+    methods: deriveCustomMethods(declarations),
+    messages: [layoutMessages, deriveMessages(declarations)],
+    aliases: deriveAliasRoutes(resources, pages),
+    menu: deriveMenuEntries(resources, pages),
+  };
+}
 
 function resourceElement(declaration: ResourceDeclaration): ReactElement {
   const {
@@ -92,49 +125,68 @@ function pageRoute({ path, access, component: Page }: PageDeclaration): ReactEle
   return guardedRoute(path, access, <Page />);
 }
 
-export default function App({ controller, brand, apiUrl }: AppProps) {
+export default function App({
+  controller,
+  brand,
+  apiUrl,
+  resources = registeredResources,
+  pages = registeredPages,
+  fetch,
+  ...providers
+}: AppProps) {
+  const [composed] = useState(() => compose(resources, pages));
   // Created per mount: an organisation switch remounts App, dropping every cached query and stored value.
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
   const [store] = useState(() => memoryStore());
-  const [authProvider] = useState(() => createAuthProvider({ controller, access: ACCESS_TABLE, brand }));
-  const [dataProvider] = useState(() =>
-    createDataProvider({ http: createHttpClient({ apiUrl, controller }), api: API_TABLE }),
+  const [authProvider] = useState(
+    () => providers.authProvider ?? createAuthProvider({ controller, access: composed.access, brand }),
   );
-  const [i18nProvider] = useState(() => createI18nProvider(...SHELL_MESSAGES));
+  const [dataProvider] = useState(
+    () =>
+      providers.dataProvider ??
+      createDataProvider({
+        http: createHttpClient({ apiUrl, controller, fetch }),
+        api: composed.api,
+        methods: composed.methods,
+      }),
+  );
+  const [i18nProvider] = useState(() => providers.i18nProvider ?? createI18nProvider(composed.messages));
   const theme = useMemo(() => createBrandTheme(brand.definition), [brand.definition]);
 
   return (
-    <Admin
-      disableTelemetry
-      requireAuth
-      store={store}
-      queryClient={queryClient}
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      layout={Layout}
-      notification={AppNotification}
-      dashboard={LandingRedirect}
-      catchAll={NotFound}
-      accessDenied={AccessDeniedRedirect}
-      loginPage={false}
-      title={brand.name}
-    >
-      {resources.map(resourceElement)}
-      <CustomRoutes>
-        {pages.map(pageRoute)}
-        {ALIAS_ROUTES.map(({ from, to, requires }) =>
-          guardedRoute(from, requires, <AliasRedirect to={to} />),
-        )}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        {LOGGED_OUT_ONLY.map((path) => (
-          <Route key={path} path={path} element={<LandingRedirect />} />
-        ))}
-      </CustomRoutes>
-    </Admin>
+    <MenuEntriesProvider entries={composed.menu}>
+      <Admin
+        disableTelemetry
+        requireAuth
+        store={store}
+        queryClient={queryClient}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        layout={Layout}
+        notification={AppNotification}
+        dashboard={LandingRedirect}
+        catchAll={NotFound}
+        accessDenied={AccessDeniedRedirect}
+        loginPage={false}
+        title={brand.name}
+      >
+        {resources.map(resourceElement)}
+        <CustomRoutes>
+          {pages.map(pageRoute)}
+          {composed.aliases.map(({ from, to, requires }) =>
+            guardedRoute(from, requires, <AliasRedirect to={to} />),
+          )}
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          {LOGGED_OUT_ONLY.map((path) => (
+            <Route key={path} path={path} element={<LandingRedirect />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </MenuEntriesProvider>
   );
 }

@@ -7,13 +7,18 @@
  * createDataProvider, and the sidebar — is derived here by pure functions, so the route table of spec
  * section 2 and the sidebar table can be read (and tested) straight out of the registries.
  *
+ * A declaration carries everything its feature needs: its views, its /v1 mapping (with per-action
+ * endpoints, how its total is read and how its filters serialise), its messages, and the named
+ * custom methods it adds to the data provider. Only App (the composition root) imports a registry.
+ *
  * No JSX here: App.tsx and src/layout turn these tables into elements.
  */
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
 import { everyone, satisfies, type AccessContext, type Requirement } from './domain/requirements';
 import type { AccessTable } from './authProvider/types';
-import type { ApiTable, ResourceApi } from './dataProvider/types';
+import type { ApiTable, CustomMethods, ResourceApi } from './dataProvider/types';
+import { mergeMessages, type MessageTree } from './i18n/messages';
 
 /** The sidebar sections of spec section 2, in display order. */
 export const SECTIONS = ['organisation', 'billing', 'balanceManagement', 'reporting', 'settings'] as const;
@@ -62,6 +67,10 @@ export interface ResourceDeclaration {
   /** The delete confirmation, routed at `/{name}/:id/delete`. */
   delete?: View;
   recordRepresentation?: string | ((record: RaRecord) => string);
+  /** The feature's messages (by convention under `resources.<name>`), merged into the catalogue. */
+  messages?: MessageTree;
+  /** Named custom methods added to the data provider (`dataProvider.<name>(...)`). */
+  methods?: CustomMethods;
 }
 
 export interface PageDeclaration {
@@ -74,7 +83,13 @@ export interface PageDeclaration {
   /** Legacy paths that redirect to `path` under the same guard. */
   aliases?: readonly string[];
   component: View;
+  /** The page's messages (by convention under `pages.<name>`), merged into the catalogue. */
+  messages?: MessageTree;
+  /** Named custom methods added to the data provider (`dataProvider.<name>(...)`). */
+  methods?: CustomMethods;
 }
+
+type Declaration = ResourceDeclaration | PageDeclaration;
 
 export const resource = (declaration: ResourceDeclaration): ResourceDeclaration => declaration;
 export const page = (declaration: PageDeclaration): PageDeclaration => declaration;
@@ -112,6 +127,26 @@ export function deriveAccessTable(
 /** What createDataProvider reads: resource name → its /v1 mapping. */
 export function deriveApiTable(resources: readonly ResourceDeclaration[]): ApiTable {
   return Object.fromEntries(resources.map((r) => [r.name, r.api]));
+}
+
+/** Every declaration's messages, merged (later wins) into one tree for the catalogue. */
+export function deriveMessages(declarations: readonly Declaration[]): MessageTree {
+  return mergeMessages(...declarations.flatMap((d) => (d.messages ? [d.messages] : [])));
+}
+
+/** Every declaration's custom methods; two declarations naming the same method is an error. */
+export function deriveCustomMethods(declarations: readonly Declaration[]): CustomMethods {
+  const methods: CustomMethods = {};
+  const owner: Record<string, string> = {};
+  for (const d of declarations) {
+    for (const [name, factory] of Object.entries(d.methods ?? {})) {
+      if (Object.hasOwn(methods, name))
+        throw new Error(`Custom method ${name} is declared by both ${owner[name]} and ${d.name}`);
+      methods[name] = factory;
+      owner[name] = d.name;
+    }
+  }
+  return methods;
 }
 
 export interface AliasRoute {

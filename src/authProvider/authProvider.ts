@@ -3,14 +3,18 @@
  * locally from the access table (built by App from the registries) and the session's permissions.
  */
 import type { AuthProvider } from 'react-admin';
-import type { LoadedBrand } from '../brands/loadBrand';
 import { satisfies, type Requirement } from '../domain/requirements';
 import type { AccessAction, AccessTable, Session, SessionController } from './types';
+
+/** What canAccess reads of the deployment's brand. */
+export interface BrandFlags {
+  fiatDepositAllowed: boolean;
+}
 
 export interface AuthProviderOptions {
   controller: SessionController;
   access: AccessTable;
-  brand: Pick<LoadedBrand, 'fiatDepositAllowed'>;
+  brand: BrandFlags;
 }
 
 /** Read-only actions may fall back to the resource's list / access requirement; writes never do. */
@@ -35,7 +39,7 @@ export function requirementFor(
 export function canAccessWith(
   access: AccessTable,
   session: Pick<Session, 'permissions'> | null,
-  brand: Pick<LoadedBrand, 'fiatDepositAllowed'>,
+  brand: BrandFlags,
   resource: string,
   action: string,
 ): boolean {

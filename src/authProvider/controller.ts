@@ -6,9 +6,9 @@
 import { AUTH_SCHEME, IDENTITY_HEADER, type CurrenciesResponse, type LoginResponse } from '../domain/api';
 import { ERROR_TEXTS } from '../domain/errors';
 import { normaliseEmail } from '../domain/validation';
-import { ApiError, asErrorBody } from '../dataProvider/apiError';
-import { classifyFailure } from '../dataProvider/errorRules';
-import { apiUrlFor, defaultFetch, send, type FetchFn, type RawResponse } from '../dataProvider/transport';
+import { ApiError, asErrorBody } from '../api/apiError';
+import { classifyFailure } from '../api/errorRules';
+import { apiUrlFor, defaultFetch, send, type FetchFn, type RawResponse } from '../api/transport';
 import type { SessionStore } from './sessionStore';
 import type { AuthState, LogoutReason, OrganisationRef, Session, SessionController } from './types';
 

@@ -1,34 +1,7 @@
 /** The session (spec section 3) and the controller every part of the dashboard reads it through. */
-import type { Currency } from '../domain/currencies';
+import type { LogoutReason, Session } from '../domain/session';
 
-export interface OrganisationRef {
-  id: number;
-  name: string;
-}
-
-export interface Session {
-  token: string;
-  role: string;
-  email: string;
-  id: number;
-  sessionId: string;
-  sender: string | null;
-  permissions: string[];
-  /** Sorted by name. */
-  organisationList: OrganisationRef[];
-  organisationName: string;
-  organisationId: number;
-  /** True at login only if the user has exactly one organisation; true after choosing one. */
-  hasChosenOrganisation: boolean;
-  /** Two-factor authentication is enabled for the user. */
-  authentication: boolean;
-  supportedCurrencies: Currency[];
-  sessionExpired: boolean;
-  rateLimited: boolean;
-}
-
-/** Why the user was logged out without asking: shown once on the login page. */
-export type LogoutReason = 'sessionExpired' | 'rateLimited';
+export type { LogoutReason, OrganisationRef, Session } from '../domain/session';
 
 export interface AuthState {
   /** Restoring the stored session at start. */

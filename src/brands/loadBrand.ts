@@ -1,6 +1,6 @@
 /** Loading the deployment's brand (GET /v1/brands/dashboard) and applying it to the document. */
 import type { BrandResponse } from '../domain/api';
-import { defaultFetch, type FetchFn } from '../dataProvider/transport';
+import { defaultFetch, type FetchFn } from '../api/transport';
 import { DEFAULT_BRAND, findBrand, type BrandDefinition } from '../domain/brands';
 
 /** The brand as the app uses it: the API's answer plus the local definition (colours, name). */

@@ -1,20 +1,27 @@
 /**
  * The generic data provider over the declarations (DESIGN.md section 4): react-admin's methods mapped
- * onto /v1 by the ApiTable, plus named custom methods. Admin chunk only (imports react-admin's HttpError).
+ * onto /v1 by the ApiTable, plus the named custom methods the declarations bring. Nothing here knows a
+ * resource or a page. Admin chunk only (imports react-admin's HttpError).
  */
-import { HttpError, type RaRecord } from 'react-admin';
-import type { ChangePasswordRequest, TwoFaSetupResponse, TwoFaUpdateRequest } from '../domain/api';
-import { isApiError } from './apiError';
-import type { HttpClient, RequestOptions } from './httpClient';
-import type { Query, QueryValue } from './transport';
-import type { ApiTable, AppDataProvider, RequestMeta, ResourceApi } from './types';
+import { HttpError, type DataProvider, type RaRecord } from 'react-admin';
+import { isApiError, type HttpClient, type Query, type QueryValue, type RequestOptions } from '../api';
+import type {
+  ApiAction,
+  ApiRecord,
+  ApiTable,
+  CustomMethods,
+  Endpoint,
+  HttpMethod,
+  RequestMeta,
+  ResourceApi,
+} from './types';
 
 export interface DataProviderOptions {
   http: HttpClient;
   api: ApiTable;
+  /** Named custom methods of the declarations (see deriveCustomMethods). */
+  methods?: CustomMethods;
 }
-
-type Raw = Record<string, unknown>;
 
 /** ApiError → react-admin's HttpError (same message, status and body); anything else unchanged. */
 function toHttpError(error: unknown): unknown {
@@ -35,26 +42,50 @@ function declaration(api: ApiTable, resource: string): ResourceApi {
   return api[resource];
 }
 
-export function toRecordWith(decl: ResourceApi, raw: Raw): RaRecord {
+export function toRecordWith(decl: ResourceApi, raw: ApiRecord): RaRecord {
   const idField = decl.id ?? 'id';
   const base = decl.toRecord ? decl.toRecord(raw) : (raw as RaRecord);
   if (base.id !== undefined && base.id !== null) return base;
   return { ...base, id: raw[idField] as RaRecord['id'] };
 }
 
-function toBodyWith(decl: ResourceApi, data: Raw): Raw {
+function toBodyWith(decl: ResourceApi, data: ApiRecord): ApiRecord {
   return decl.toBody ? decl.toBody(data) : data;
 }
 
-function recordFrom(decl: ResourceApi, json: unknown): Raw | undefined {
+function recordFrom(decl: ResourceApi, json: unknown): ApiRecord | undefined {
   if (json === null || typeof json !== 'object') return undefined;
-  const value = decl.recordKey ? (json as Raw)[decl.recordKey] : json;
-  return value !== null && typeof value === 'object' ? (value as Raw) : undefined;
+  const value = decl.recordKey ? (json as ApiRecord)[decl.recordKey] : json;
+  return value !== null && typeof value === 'object' ? (value as ApiRecord) : undefined;
 }
 
-const itemPath = (decl: ResourceApi, id: unknown) => `${decl.path}/${encodeURIComponent(String(id))}`;
+const DEFAULT_METHOD: Record<ApiAction, HttpMethod> = {
+  getList: 'GET',
+  getOne: 'GET',
+  create: 'POST',
+  update: 'PATCH',
+  delete: 'DELETE',
+};
 
-function filterQuery(filter: Raw | undefined): Query {
+/** Method, path and body of one action, after the declaration's per-action overrides. */
+export function requestFor(
+  decl: ResourceApi,
+  action: ApiAction,
+  id?: RaRecord['id'],
+  body?: ApiRecord,
+): { method: HttpMethod; path: string; body?: ApiRecord } {
+  const endpoint: Endpoint = decl.endpoints?.[action] ?? {};
+  const method = endpoint.method ?? DEFAULT_METHOD[action];
+  const onRecord = id !== undefined && !endpoint.idInBody;
+  let path: string;
+  if (typeof endpoint.path === 'function') path = endpoint.path(id as RaRecord['id']);
+  else path = endpoint.path ?? (onRecord ? `${decl.path}/${encodeURIComponent(String(id))}` : decl.path);
+  const withId = endpoint.idInBody && id !== undefined ? { ...body, [endpoint.idInBody]: id } : body;
+  return { method, path, ...(withId !== undefined ? { body: withId } : {}) };
+}
+
+/** react-admin's filter → query parameters: scalars and arrays as they are, empty values left out. */
+export function defaultFilterQuery(filter: ApiRecord | undefined): Query {
   const query: Query = {};
   for (const [key, value] of Object.entries(filter ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -64,45 +95,89 @@ function filterQuery(filter: Raw | undefined): Query {
   return query;
 }
 
-function metaOptions(meta: RequestMeta | undefined): Pick<RequestOptions, 'twoFaCode' | 'idempotencyKey'> {
-  return { twoFaCode: meta?.twoFaCode, idempotencyKey: meta?.idempotencyKey };
+function totalOf(decl: ResourceApi, resource: string, json: ApiRecord): number {
+  const total = decl.total ? decl.total(json) : json.total;
+  if (typeof total !== 'number' || !Number.isFinite(total)) {
+    throw new Error(
+      `The list answer of "${resource}" (GET ${decl.path}) has no numeric total: declare api.total if the API names it differently`,
+    );
+  }
+  return total;
 }
 
-export function createDataProvider({ http, api }: DataProviderOptions): AppDataProvider {
+function metaOptions(meta: unknown): Pick<RequestOptions, 'twoFaCode' | 'idempotencyKey'> {
+  const m = meta as RequestMeta | undefined;
+  return { twoFaCode: m?.twoFaCode, idempotencyKey: m?.idempotencyKey };
+}
+
+/** react-admin's DataProvider methods, which custom methods may not replace. */
+const STANDARD_METHODS = [
+  'getList',
+  'getOne',
+  'getMany',
+  'getManyReference',
+  'create',
+  'update',
+  'updateMany',
+  'delete',
+  'deleteMany',
+] as const;
+
+export function createDataProvider({ http, api, methods = {} }: DataProviderOptions): DataProvider {
   const list = async (
     resource: string,
     params: {
       pagination?: { page: number; perPage: number };
       sort?: { field: string; order: 'ASC' | 'DESC' };
-      filter?: Raw;
+      filter?: ApiRecord;
       signal?: AbortSignal;
     },
   ) => {
     const decl = declaration(api, resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     const sortField = params.sort?.field === 'id' && decl.id ? decl.id : params.sort?.field;
+    const filters = decl.filters ? decl.filters(params.filter ?? {}) : defaultFilterQuery(params.filter);
     const query: Query = {
-      ...filterQuery(params.filter),
+      ...filters,
       limit: perPage,
       offset: (page - 1) * perPage,
       sortBy: sortField,
       order: params.sort?.order?.toLowerCase(),
     };
-    const { json } = await http.request<Raw>(decl.path, { query, signal: params.signal });
-    const rows = Array.isArray(json?.[decl.listKey]) ? (json[decl.listKey] as Raw[]) : [];
-    const total = typeof json?.total === 'number' ? json.total : rows.length;
-    return { data: rows.map((row) => toRecordWith(decl, row)) as never[], total };
+    const { method, path } = requestFor(decl, 'getList');
+    const { json } = await http.request<ApiRecord>(path, { method, query, signal: params.signal });
+    const answer = json ?? {};
+    const rows = answer[decl.listKey];
+    if (!Array.isArray(rows)) {
+      throw new Error(`The list answer of "${resource}" (GET ${path}) has no array "${decl.listKey}"`);
+    }
+    const total = totalOf(decl, resource, answer);
+    return { data: (rows as ApiRecord[]).map((row) => toRecordWith(decl, row)) as never[], total };
   };
 
-  const one = async (resource: string, id: unknown, signal?: AbortSignal) => {
+  const one = async (resource: string, id: RaRecord['id'], signal?: AbortSignal) => {
     const decl = declaration(api, resource);
-    const { json } = await http.request(itemPath(decl, id), { signal });
+    const { method, path } = requestFor(decl, 'getOne', id);
+    const { json } = await http.request(path, { method, signal });
     const raw = recordFrom(decl, json);
     if (!raw) throw new Error(`Empty response for ${resource} ${String(id)}`);
     return toRecordWith(decl, raw);
   };
 
-  const provider = {
+  const update = async (resource: string, id: RaRecord['id'], data: ApiRecord, meta: unknown) => {
+    const decl = declaration(api, resource);
+    const { method, path, body } = requestFor(decl, 'update', id, toBodyWith(decl, data));
+    const { json } = await http.request(path, { method, body, ...metaOptions(meta) });
+    return recordFrom(decl, json) ?? {};
+  };
+
+  const remove = async (resource: string, id: RaRecord['id'], meta: unknown) => {
+    const decl = declaration(api, resource);
+    const { method, path, body } = requestFor(decl, 'delete', id);
+    await http.request(path, { method, body, ...metaOptions(meta) });
+  };
+
+  const provider: DataProvider = {
     getList: (resource, params) => guarded(() => list(resource, params)),
 
     getOne: (resource, params) =>
@@ -120,29 +195,25 @@ export function createDataProvider({ http, api }: DataProviderOptions): AppDataP
       guarded(async () => {
         const decl = declaration(api, resource);
         const meta = params.meta as RequestMeta | undefined;
-        const { json } = await http.request(decl.path, {
-          method: 'POST',
-          body: toBodyWith(decl, params.data as Raw),
+        const { method, path, body } = requestFor(decl, 'create', undefined, toBodyWith(decl, params.data));
+        const { json } = await http.request(path, {
+          method,
+          body,
           twoFaCode: meta?.twoFaCode,
           idempotencyKey: meta?.idempotencyKey ?? (decl.idempotentCreate ? true : undefined),
         });
         const raw = recordFrom(decl, json) ?? {};
-        return { data: toRecordWith(decl, { ...(params.data as Raw), ...raw }) as never };
+        return { data: toRecordWith(decl, { ...(params.data as ApiRecord), ...raw }) as never };
       }),
 
     update: (resource, params) =>
       guarded(async () => {
         const decl = declaration(api, resource);
-        const { json } = await http.request(itemPath(decl, params.id), {
-          method: 'PATCH',
-          body: toBodyWith(decl, params.data as Raw),
-          ...metaOptions(params.meta as RequestMeta | undefined),
-        });
-        const raw = recordFrom(decl, json) ?? {};
+        const raw = await update(resource, params.id, params.data as ApiRecord, params.meta);
         return {
           data: toRecordWith(decl, {
-            ...(params.previousData as Raw),
-            ...(params.data as Raw),
+            ...(params.previousData as ApiRecord),
+            ...(params.data as ApiRecord),
             ...raw,
             id: params.id,
           }) as never,
@@ -151,60 +222,30 @@ export function createDataProvider({ http, api }: DataProviderOptions): AppDataP
 
     updateMany: (resource, params) =>
       guarded(async () => {
-        const decl = declaration(api, resource);
         await Promise.all(
-          params.ids.map((id) =>
-            http.request(itemPath(decl, id), {
-              method: 'PATCH',
-              body: toBodyWith(decl, params.data as Raw),
-              ...metaOptions(params.meta as RequestMeta | undefined),
-            }),
-          ),
+          params.ids.map((id) => update(resource, id, params.data as ApiRecord, params.meta)),
         );
         return { data: params.ids };
       }),
 
     delete: (resource, params) =>
       guarded(async () => {
-        const decl = declaration(api, resource);
-        await http.request(itemPath(decl, params.id), {
-          method: 'DELETE',
-          ...metaOptions(params.meta as RequestMeta | undefined),
-        });
+        await remove(resource, params.id, params.meta);
         return { data: (params.previousData ?? { id: params.id }) as never };
       }),
 
     deleteMany: (resource, params) =>
       guarded(async () => {
-        const decl = declaration(api, resource);
-        await Promise.all(
-          params.ids.map((id) =>
-            http.request(itemPath(decl, id), {
-              method: 'DELETE',
-              ...metaOptions(params.meta as RequestMeta | undefined),
-            }),
-          ),
-        );
+        await Promise.all(params.ids.map((id) => remove(resource, id, params.meta)));
         return { data: params.ids };
       }),
+  };
 
-    changePassword: (input: ChangePasswordRequest) =>
-      guarded(async () => {
-        await http.request('users/password', { method: 'PATCH', body: input });
-      }),
-
-    getTwoFaSetup: () => guarded(async () => (await http.request<TwoFaSetupResponse>('users/two-fa')).json),
-
-    updateTwoFa: (input: TwoFaUpdateRequest) =>
-      guarded(async () => {
-        const { json } = await http.request<{ enabled?: boolean }>('users/two-fa', {
-          method: 'PATCH',
-          body: input,
-          sessionPatch: { authentication: input.enabled },
-        });
-        void json;
-      }),
-  } satisfies AppDataProvider;
-
+  for (const [name, factory] of Object.entries(methods)) {
+    if ((STANDARD_METHODS as readonly string[]).includes(name))
+      throw new Error(`A custom method may not replace the data provider's ${name}()`);
+    const method = factory(http);
+    (provider as Record<string, unknown>)[name] = (...args: unknown[]) => guarded(() => method(...args));
+  }
   return provider;
 }

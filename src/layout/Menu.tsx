@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import { menuModel, type MenuSectionModel } from '../declarations';
 import { useSession } from '../authProvider';
 import { useAccessContext } from './access';
-import { MENU_ENTRIES } from './registries';
+import { useMenuEntries } from './MenuEntriesContext';
 import { shellColors, useIsDesktop, useMobileSidebar } from './shell';
 
 /** True when `pathname` is the item's page or below it. */
@@ -92,7 +92,7 @@ export function Menu() {
   const { pathname } = useLocation();
   const isDesktop = useIsDesktop();
   const [, setMobileOpen] = useMobileSidebar();
-  const sections = menuModel(MENU_ENTRIES, context);
+  const sections = menuModel(useMenuEntries(), context);
   return (
     <MenuView
       sections={sections}

@@ -4,7 +4,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { landingPage } from '../domain/landing';
-import type { OrganisationRef } from '../authProvider/types';
+import type { OrganisationRef } from '../domain/session';
 import { useSession, useSessionController } from '../authProvider';
 import { messageOf } from './errors';
 

@@ -10,3 +10,4 @@ export { AliasRedirect } from './AliasRedirect';
 export { NotFound } from './NotFound';
 export { messageOf, fieldErrorsOf } from './errors';
 export { layoutMessages } from './messages';
+export { MenuEntriesProvider, useMenuEntries } from './MenuEntriesContext';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import type { FetchFn } from '../dataProvider/transport';
+import type { FetchFn } from '../api/transport';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
 import { normaliseEmail } from '../domain/validation';

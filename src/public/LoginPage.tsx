@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSessionController } from '../authProvider/SessionContext';
-import { isApiError } from '../dataProvider/apiError';
+import { isApiError } from '../api/apiError';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { loginSchema, type LoginValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';

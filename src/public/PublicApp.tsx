@@ -4,7 +4,7 @@
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useAuthState } from '../authProvider/SessionContext';
-import type { FetchFn } from '../dataProvider/transport';
+import type { FetchFn } from '../api/transport';
 import { ChooseOrganisation } from './ChooseOrganisation';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';

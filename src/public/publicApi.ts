@@ -1,7 +1,7 @@
 /** Unauthenticated calls of the public screens (forgot / reset password). */
-import { ApiError, asErrorBody } from '../dataProvider/apiError';
-import { classifyFailure } from '../dataProvider/errorRules';
-import { apiUrlFor, defaultFetch, send, type FetchFn } from '../dataProvider/transport';
+import { ApiError, asErrorBody } from '../api/apiError';
+import { classifyFailure } from '../api/errorRules';
+import { apiUrlFor, defaultFetch, send, type FetchFn } from '../api/transport';
 
 export async function postPublic<T>(
   apiUrl: string,

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loginErrorText } from '../../src/public/LoginPage';
-import { ApiError } from '../../src/dataProvider/apiError';
+import { ApiError } from '../../src/api/apiError';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { loginResponse } from './helpers/fakeApi';
 import { renderPublic } from './helpers/renderPublic';

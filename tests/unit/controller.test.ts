@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionController, organisationListFrom } from '../../src/authProvider/controller';
-import { ApiError } from '../../src/dataProvider/apiError';
+import { ApiError } from '../../src/api/apiError';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
 import { fakeApi, loginResponse, memorySessionStore, sampleSession, type Reply } from './helpers/fakeApi';
 

@@ -1,8 +1,10 @@
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { createDataProvider } from '../../src/dataProvider/dataProvider';
-import { createHttpClient } from '../../src/dataProvider/httpClient';
+import { createHttpClient } from '../../src/api/httpClient';
 import type { ApiTable } from '../../src/dataProvider/types';
+import { deriveCustomMethods } from '../../src/declarations';
+import { pages } from '../../src/customPages/registry';
 import { fakeApi, sampleSession, type Handler, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 
@@ -25,13 +27,37 @@ const api: ApiTable = {
     idempotentCreate: true,
     recordKey: 'conversion',
   },
+  // The irregular shapes of spec section 7, declared rather than coded into the provider.
+  merchants: {
+    path: 'businesses',
+    listKey: 'businesses',
+    endpoints: { update: { method: 'PATCH', path: 'businesses', idInBody: 'businessId' } },
+    total: (json) => (json.meta as { count?: number } | undefined)?.count,
+    filters: (filter) => ({
+      depositCurrency: filter.currencies as string[],
+      status: filter.status as string,
+    }),
+  },
+  balances: {
+    path: 'balances',
+    listKey: 'balances',
+    endpoints: { getOne: { path: (id) => `balances/${id}` }, getList: { path: 'balances/all' } },
+  },
 };
+
+// The custom methods come from the pages' declarations, not from the provider.
+type Provider = ReturnType<typeof createDataProvider> &
+  Record<string, (...args: unknown[]) => Promise<unknown>>;
 
 function setup(routes: Record<string, Reply | Handler>) {
   const fake = fakeApi(routes);
   const controller = fakeController(sampleSession());
   const http = createHttpClient({ apiUrl: '', controller, fetch: fake.fetch, randomUUID: () => 'uuid-9' });
-  return { calls: fake.calls, controller, provider: createDataProvider({ http, api }) };
+  return {
+    calls: fake.calls,
+    controller,
+    provider: createDataProvider({ http, api, methods: deriveCustomMethods(pages) }) as Provider,
+  };
 }
 
 describe('data provider: URL level', () => {
@@ -199,7 +225,62 @@ describe('data provider: URL level', () => {
   });
 });
 
-describe('data provider: custom methods', () => {
+describe('data provider: what a declaration says', () => {
+  it('a list answer without a total is an error the developer sees, never rows.length', async () => {
+    const { provider } = setup({ 'GET /v1/api-keys': { body: { apiKeys: [{ id: 1 }] } } });
+    await expect(provider.getList('api-keys', {})).rejects.toThrow(/"api-keys".*no numeric total/);
+  });
+
+  it('a list answer without its list key is an error too', async () => {
+    const { provider } = setup({ 'GET /v1/api-keys': { body: { keys: [], total: 0 } } });
+    await expect(provider.getList('api-keys', {})).rejects.toThrow(/no array "apiKeys"/);
+  });
+
+  it('reads the total and serialises the filters as declared', async () => {
+    const { calls, provider } = setup({
+      'GET /v1/businesses': { body: { businesses: [{ id: 3 }], meta: { count: 41 } } },
+    });
+    const result = await provider.getList('merchants', {
+      pagination: { page: 1, perPage: 10 },
+      filter: { currencies: ['BTC', 'ETH'], status: 'ACTIVE', ignored: 'x' },
+    });
+    expect(result.total).toBe(41);
+    expect(calls[0].query.getAll('depositCurrency')).toEqual(['BTC', 'ETH']);
+    expect(calls[0].query.get('status')).toBe('ACTIVE');
+    expect(calls[0].query.has('ignored')).toBe(false);
+  });
+
+  it('per-action endpoints: PATCH with the id in the body, a path computed from the id', async () => {
+    const { calls, provider } = setup({
+      'PATCH /v1/businesses': { body: {} },
+      'GET /v1/balances/7': { body: { id: 7, total: '1.50' } },
+      'GET /v1/balances/all': { body: { balances: [], total: 0 } },
+    });
+    await provider.update('merchants', { id: 5, data: { name: 'New' }, previousData: { id: 5 } });
+    expect(calls[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/v1/businesses',
+      body: { name: 'New', businessId: 5 },
+    });
+    expect((await provider.getOne('balances', { id: 7 })).data).toEqual({ id: 7, total: '1.50' });
+    expect(calls[1].path).toBe('/v1/balances/7');
+    await provider.getList('balances', {});
+    expect(calls[2].path).toBe('/v1/balances/all');
+  });
+
+  it('a custom method may not replace a standard one, and two declarations may not share a name', () => {
+    const http = createHttpClient({ apiUrl: '', controller: fakeController(sampleSession()) });
+    expect(() => createDataProvider({ http, api, methods: { getList: () => async () => 1 } })).toThrow(
+      /may not replace the data provider's getList/,
+    );
+    const twin = { name: 'twin', methods: { changePassword: () => async () => 1 } };
+    expect(() => deriveCustomMethods([...pages, twin as never])).toThrow(
+      /changePassword is declared by both change-password and twin/,
+    );
+  });
+});
+
+describe('data provider: custom methods of the page declarations', () => {
   it('changePassword → PATCH /v1/users/password; the rotated token replaces the session token', async () => {
     const { calls, controller, provider } = setup({
       'PATCH /v1/users/password': { body: {}, headers: { 'X-Identity-Token': 'rotated' } },

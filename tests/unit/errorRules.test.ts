@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
-import { classifyFailure, isLoginUrl } from '../../src/dataProvider/errorRules';
+import { classifyFailure, isLoginUrl } from '../../src/api/errorRules';
 
 describe('isLoginUrl', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/dataProvider/apiError';
-import { createHttpClient } from '../../src/dataProvider/httpClient';
+import { ApiError } from '../../src/api/apiError';
+import { createHttpClient } from '../../src/api/httpClient';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { fakeApi, sampleSession, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';

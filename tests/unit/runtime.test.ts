@@ -51,7 +51,7 @@ describe('analytics page views', () => {
 describe('messages', () => {
   it('the public translate and the admin messages agree on the app texts', () => {
     const t = createTranslate();
-    const admin = buildMessages({ layout: { title: 'x' } }) as unknown as typeof appMessages & {
+    const admin = buildMessages([{ layout: { title: 'x' } }]) as unknown as typeof appMessages & {
       ra: { action: { save: string } };
       layout: { title: string };
     };

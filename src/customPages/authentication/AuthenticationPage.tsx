@@ -2,10 +2,10 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } f
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { twoFaSchema, type TwoFaValues } from '../../domain/schemas';
 import { ERROR_TEXTS } from '../../domain/errors';
-import type { AppDataProvider } from '../../dataProvider/types';
+import { useAuthenticationApi } from './api';
 import { useSession, useSessionController } from '../../authProvider';
 import { messageOf, useResponseDialog } from '../../layout';
 import { FormTextField } from '../FormTextField';
@@ -50,7 +50,7 @@ function CodeForm({ submitLabel, pending, onSubmit }: CodeFormProps) {
  */
 function Setup({ pending, onSubmit }: Omit<CodeFormProps, 'submitLabel'>) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAuthenticationApi();
   const setup = useQuery({
     queryKey: ['twoFa', 'setup'],
     queryFn: () => dataProvider.getTwoFaSetup(),
@@ -127,7 +127,7 @@ function Setup({ pending, onSubmit }: Omit<CodeFormProps, 'submitLabel'>) {
  */
 export default function AuthenticationPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAuthenticationApi();
   const session = useSession();
   const controller = useSessionController();
   const { dialog, show } = useResponseDialog();

@@ -2,10 +2,10 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { yupResolver } from '@hookform/resolvers/yup';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { changePasswordSchema, type ChangePasswordValues } from '../../domain/schemas';
 import { ERROR_TEXTS } from '../../domain/errors';
-import type { AppDataProvider } from '../../dataProvider/types';
+import { useChangePasswordApi } from './api';
 import { fieldErrorsOf, messageOf, useResponseDialog } from '../../layout';
 import { FormTextField } from '../FormTextField';
 
@@ -14,7 +14,7 @@ const FIELDS = ['oldPassword', 'newPassword', 'confirmationPassword'] as const;
 /** /change-password (open to every logged-in user): old password, new password and its confirmation. */
 export default function ChangePasswordPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useChangePasswordApi();
   const { dialog, show } = useResponseDialog();
   const { control, handleSubmit, reset, setError } = useForm<ChangePasswordValues>({
     resolver: yupResolver(changePasswordSchema),

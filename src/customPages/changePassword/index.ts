@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { page } from '../../declarations';
 import { everyone } from '../../domain/requirements';
+import { changePasswordMethods } from './api';
+import { changePasswordMessages } from './messages';
 
 export default page({
   name: 'change-password',
@@ -9,4 +11,6 @@ export default page({
   access: everyone,
   menu: { section: 'settings', label: 'pages.changePassword.menu', icon: LockResetIcon, order: 10 },
   component: lazy(() => import('./ChangePasswordPage')),
+  messages: changePasswordMessages,
+  methods: changePasswordMethods,
 });

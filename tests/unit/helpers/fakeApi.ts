@@ -1,7 +1,7 @@
 /** A fake fetch for URL-level tests: handlers by "METHOD path" (path under /v1, without query). */
-import type { Session } from '../../../src/authProvider/types';
+import type { Session } from '../../../src/domain/session';
 import type { LoginResponse } from '../../../src/domain/api';
-import type { FetchFn } from '../../../src/dataProvider/transport';
+import type { FetchFn } from '../../../src/api/transport';
 
 export interface RecordedCall {
   method: string;

@@ -9,7 +9,14 @@ import { findBrand } from '../../../src/domain/brands';
 import { createI18nProvider } from '../../../src/i18n/i18nProvider';
 import { AppNotification } from '../../../src/layout';
 import { layoutMessages } from '../../../src/layout/messages';
-import { customPagesMessages } from '../../../src/customPages/messages';
+import { deriveMenuEntries, deriveMessages } from '../../../src/declarations';
+import { MenuEntriesProvider } from '../../../src/layout';
+import { resources } from '../../../src/resources/registry';
+import { pages } from '../../../src/customPages/registry';
+
+/** The catalogue and menu App builds from the registries (strict: a missing key throws). */
+export const adminMessages = [layoutMessages, deriveMessages([...resources, ...pages])];
+const MENU = deriveMenuEntries(resources, pages);
 
 export const sampleBrand: LoadedBrand = {
   value: 'local',
@@ -47,16 +54,18 @@ export function renderInAdmin(
     <MemoryRouter initialEntries={[path]}>
       <SessionControllerProvider controller={controller}>
         <BrandProvider brand={sampleBrand}>
-          <AdminContext
-            dataProvider={dataProvider}
-            i18nProvider={createI18nProvider(layoutMessages, customPagesMessages)}
-            store={memoryStore()}
-          >
-            <TitlePortal component="h1" />
-            {ui}
-            <Where />
-            <AppNotification />
-          </AdminContext>
+          <MenuEntriesProvider entries={MENU}>
+            <AdminContext
+              dataProvider={dataProvider}
+              i18nProvider={createI18nProvider(adminMessages)}
+              store={memoryStore()}
+            >
+              <TitlePortal component="h1" />
+              {ui}
+              <Where />
+              <AppNotification />
+            </AdminContext>
+          </MenuEntriesProvider>
         </BrandProvider>
       </SessionControllerProvider>
     </MemoryRouter>,

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createSessionController } from '../../../src/authProvider/controller';
 import { SessionControllerProvider } from '../../../src/authProvider/SessionContext';
-import type { Session } from '../../../src/authProvider/types';
+import type { Session } from '../../../src/domain/session';
 import { BrandProvider } from '../../../src/brands/BrandContext';
 import { mergeBrand } from '../../../src/brands/loadBrand';
 import { createBrandTheme } from '../../../src/brands/theme';

@@ -2,7 +2,7 @@
  * Error semantics of DESIGN.md section 6 and spec section 8, as one pure function: given a failed
  * call, what text the error carries and whether the session must be ended (and why).
  */
-import type { LogoutReason } from '../authProvider/types';
+import type { LogoutReason } from '../domain/session';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
 
 export type Failure =

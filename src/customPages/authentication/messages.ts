@@ -1,17 +1,6 @@
-/** Strings of the custom pages. Merged in App.tsx. */
-export const customPagesMessages = {
+/** The page's strings, merged into the catalogue from its declaration. */
+export const authenticationMessages = {
   pages: {
-    changePassword: {
-      menu: 'Change password',
-      title: 'Change password',
-      intro:
-        'Choose a new password of at least 8 characters with an uppercase letter, a lowercase letter and a number.',
-      oldPassword: 'Old password',
-      newPassword: 'New password',
-      confirmationPassword: 'Confirm new password',
-      submit: 'Change password',
-      success: 'Your password has been changed.',
-    },
     authentication: {
       menu: 'Authentication',
       title: 'Two-factor authentication',

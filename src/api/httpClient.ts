@@ -3,7 +3,7 @@
  * Idempotency-Key, token rotation (X-Identity-Token) and the error rules of errorRules.ts.
  * No react-admin: errors are ApiError (HttpError-like: message, status, body).
  */
-import type { Session, SessionController } from '../authProvider/types';
+import type { LogoutReason, Session } from '../domain/session';
 import { AUTH_SCHEME, IDEMPOTENCY_HEADER, IDENTITY_HEADER, TWO_FA_HEADER } from '../domain/api';
 import { ApiError, asErrorBody } from './apiError';
 import { classifyFailure } from './errorRules';
@@ -40,9 +40,19 @@ export interface HttpClient {
   url(path: string, query?: Query): string;
 }
 
+/**
+ * What the client needs of the session: the current token, and the two effects a response can have on
+ * it. The session controller (src/authProvider) satisfies it; the client never imports that layer.
+ */
+export interface SessionPort {
+  getState(): { session: Session | null };
+  expire(reason: LogoutReason): Promise<void>;
+  replaceToken(token: string, patch?: Partial<Session>): Promise<void>;
+}
+
 export interface HttpClientOptions {
   apiUrl: string;
-  controller: SessionController;
+  controller: SessionPort;
   fetch?: FetchFn;
   /** UUID source for Idempotency-Key (tests pass a deterministic one). */
   randomUUID?: () => string;

@@ -1,0 +1,58 @@
+/**
+ * The layering of DESIGN.md section 3 is checked by ESLint (import-x no-cycle and no-restricted-paths
+ * in eslint.config.js). These tests lint small sources as if they were files of the tree, so a rule
+ * that stops firing (a wrong path, a resolver that finds nothing) fails here, not silently.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+// ESLint parses the dependency graph on first use: seconds on a busy machine, far from this limit.
+describe('layering', { timeout: 60_000 }, () => {
+  it('the transport importing the session controller (which imports it) is a cycle', async () => {
+    const ids = await ruleIds(
+      'src/api/transport.ts',
+      "import { createSessionController } from '../authProvider/controller';\nexport const x = createSessionController;\n",
+    );
+    expect(ids).toContain('import-x/no-cycle');
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a lower layer may not import a higher one', async () => {
+    expect(
+      await ruleIds('src/domain/x.ts', "import { Layout } from '../layout';\nexport const y = Layout;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds('src/layout/x.ts', "import r from '../resources/registry';\nexport const y = r;\n"),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('only App.tsx reads a registry; a feature may import the layout', async () => {
+    const registry = "import { pages } from './customPages/registry';\nexport const y = pages;\n";
+    expect(await ruleIds('src/App.tsx', registry)).not.toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/declarations.ts', registry)).toContain('import-x/no-restricted-paths');
+    const view = "import { useResponseDialog } from '../../layout';\nexport const y = useResponseDialog;\n";
+    expect(await ruleIds('src/customPages/changePassword/View.tsx', view)).toEqual([]);
+  });
+
+  it('the public screens stay free of the admin; the server imports only src/domain', async () => {
+    expect(
+      await ruleIds('src/public/X.tsx', "import { Layout } from '../layout';\nexport const y = Layout;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds('server/x.ts', "import { ApiError } from '../src/api';\nexport const y = ApiError;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'server/x.ts',
+        "import { MESSAGES } from '../src/domain/validation';\nexport const y = MESSAGES;\n",
+      ),
+    ).toEqual([]);
+  });
+});
