@@ -30,6 +30,7 @@ import { createBrandTheme, type LoadedBrand } from './brands';
 import type { Requirement } from './domain/requirements';
 import { createI18nProvider } from './i18n/i18nProvider';
 import {
+  assertDeclarations,
   deriveAccessTable,
   deriveAliasRoutes,
   deriveApiTable,
@@ -74,6 +75,7 @@ const LOGGED_OUT_ONLY = ['/forgot-password', '/reset-password'];
 
 /** Everything the registries define, derived once per mount (pure functions of src/declarations.ts). */
 function compose(resources: readonly ResourceDeclaration[], pages: readonly PageDeclaration[]) {
+  assertDeclarations(resources, pages);
   const declarations = [...resources, ...pages];
   return {
     access: deriveAccessTable(resources, pages),

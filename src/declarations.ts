@@ -129,6 +129,50 @@ export function deriveApiTable(resources: readonly ResourceDeclaration[]): ApiTa
   return Object.fromEntries(resources.map((r) => [r.name, r.api]));
 }
 
+/**
+ * What makes a set of declarations inconsistent, as readable lines (empty when it is sound): a name
+ * or route declared twice, a view without its access requirement, an alias to a view that is not
+ * declared. App refuses to start on any of them.
+ */
+export function declarationProblems(
+  resources: readonly ResourceDeclaration[],
+  pages: readonly PageDeclaration[],
+): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const name of [...resources.map((r) => r.name), ...pages.map((p) => p.name)]) {
+    if (seen.has(name)) problems.push(`${name} is declared twice`);
+    seen.add(name);
+  }
+  for (const r of resources) {
+    for (const action of RESOURCE_ACTIONS) {
+      if (r[action] && !r.access[action])
+        problems.push(`${r.name} has a ${action} view but no access.${action}`);
+    }
+    for (const [from, target] of Object.entries(r.aliases ?? {})) {
+      if (target !== 'home' && !r[target])
+        problems.push(`${r.name}: alias ${from} targets a missing ${target} view`);
+    }
+  }
+  if (problems.length === 0) {
+    const paths = new Set<string>();
+    for (const row of deriveRouteTable(resources, pages)) {
+      if (paths.has(row.path)) problems.push(`route ${row.path} is declared twice`);
+      paths.add(row.path);
+    }
+  }
+  return problems;
+}
+
+/** Throws with every problem of declarationProblems. */
+export function assertDeclarations(
+  resources: readonly ResourceDeclaration[],
+  pages: readonly PageDeclaration[],
+): void {
+  const problems = declarationProblems(resources, pages);
+  if (problems.length > 0) throw new Error(`Inconsistent declarations:\n- ${problems.join('\n- ')}`);
+}
+
 /** Every declaration's messages, merged (later wins) into one tree for the catalogue. */
 export function deriveMessages(declarations: readonly Declaration[]): MessageTree {
   return mergeMessages(...declarations.flatMap((d) => (d.messages ? [d.messages] : [])));

@@ -209,7 +209,9 @@ export function createDataProvider({ http, api, methods = {} }: DataProviderOpti
     update: (resource, params) =>
       guarded(async () => {
         const decl = declaration(api, resource);
-        const raw = await update(resource, params.id, params.data as ApiRecord, params.meta);
+        // The route gives the id as a string; the record read from the API has it with its real type.
+        const id = (params.previousData as RaRecord | undefined)?.id ?? params.id;
+        const raw = await update(resource, id, params.data as ApiRecord, params.meta);
         return {
           data: toRecordWith(decl, {
             ...(params.previousData as ApiRecord),

@@ -15,9 +15,7 @@ export interface MessageTree {
 
 export const appMessages = {
   app: {
-    name: 'Dashboard',
     loading: 'Loading',
-    skipToContent: 'Skip to main content',
     login: {
       title: 'Sign in',
       email: 'Email',
@@ -32,14 +30,8 @@ export const appMessages = {
     },
     chooser: {
       title: 'Choose organisation',
-      intro: 'You belong to several organisations. Choose the one to work in.',
       signedInAs: 'Signed in as %{email}',
-      switching: 'Opening %{name}…',
       logout: 'Logout',
-    },
-    organisation: {
-      currentlyActive: 'Currently active',
-      switchTo: 'Switch to organisation',
     },
     forgotPassword: {
       title: 'Forgot your password?',
@@ -62,38 +54,7 @@ export const appMessages = {
       requestNewLink: 'Request a new link',
       backToLogin: 'Back to sign in',
     },
-    changePassword: {
-      title: 'Change password',
-      oldPassword: 'Old password',
-      newPassword: 'New password',
-      confirmationPassword: 'Confirm password',
-      submit: 'Change password',
-      success: 'Your password has been changed.',
-    },
-    twoFa: {
-      title: 'Two-factor authentication',
-      code: '2FA code',
-      enable: 'Enable',
-      disable: 'Disable',
-      enabled: 'Two-factor authentication is enabled.',
-      disabled: 'Two-factor authentication is disabled.',
-    },
-    menu: {
-      organisation: 'Organisation',
-      billing: 'Billing',
-      balanceManagement: 'Balance management',
-      reporting: 'Reporting',
-      settings: 'Settings',
-    },
-    page: {
-      notFound: 'Page not found',
-      notFoundText: 'The page you are looking for does not exist.',
-      goHome: 'Go to the start page',
-    },
     action: {
-      close: 'Close',
-      logout: 'Logout',
-      back: 'Back',
       retry: 'Try again',
     },
     notice: {
@@ -101,16 +62,7 @@ export const appMessages = {
       rateLimited: ERROR_TEXTS.rateLimited,
     },
     error: {
-      default: ERROR_TEXTS.default,
-      rateLimited: ERROR_TEXTS.rateLimited,
-      tooManyLoginAttempts: ERROR_TEXTS.tooManyLoginAttempts,
-      loginFailed: ERROR_TEXTS.loginFailed,
-      sessionExpired: ERROR_TEXTS.sessionExpired,
-      forbidden: ERROR_TEXTS.forbidden,
-      switchOrganisationFailed: ERROR_TEXTS.switchOrganisationFailed,
       brandFailed: ERROR_TEXTS.brandFailed,
-      resetTokenInvalid: ERROR_TEXTS.resetTokenInvalid,
-      forgotPasswordAccepted: ERROR_TEXTS.forgotPasswordAccepted,
     },
   },
   validation: { ...MESSAGES },

@@ -13,14 +13,9 @@ export const layoutMessages = {
       open: 'Open menu',
       close: 'Close menu',
     },
-    user: {
-      signedInAs: 'Signed in as',
-      role: 'Role',
-    },
     logoAlt: '%{brand} logo',
     organisation: {
       button: 'Organisation: %{name}',
-      menu: 'Organisations',
       currentlyActive: 'Currently active',
       switchTo: 'Switch to organisation',
       switchFailed: 'Failed to switch organisation',

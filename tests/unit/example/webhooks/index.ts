@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import { resource } from '../../../../src/declarations';
+import { all } from '../../../../src/domain/requirements';
+import { webhookMethods } from './api';
+import { webhookMessages } from './messages';
+import { WebhookList } from './WebhookList';
+
+export default resource({
+  name: 'webhooks',
+  api: {
+    path: 'webhooks',
+    listKey: 'webhooks',
+    // The API updates with PATCH /v1/webhooks and the id in the body (like PATCH businesses).
+    endpoints: { update: { method: 'PATCH', path: 'webhooks', idInBody: 'id' } },
+    // The list filter's business becomes ?businessId=…; nothing else is sent.
+    filters: (filter) => ({ businessId: filter.businessId as number | undefined }),
+  },
+  access: { list: all('GET_BUSINESSES'), edit: all('UPDATE_BUSINESS') },
+  menu: { section: 'settings', label: 'resources.webhooks.name', icon: WebhookIcon, order: 60 },
+  aliases: { '/edit-webhook/:id': 'edit' },
+  list: WebhookList,
+  edit: lazy(() => import('./WebhookEdit')),
+  messages: webhookMessages,
+  methods: webhookMethods,
+});
