@@ -57,6 +57,14 @@ export const appMessages = {
     action: {
       retry: 'Try again',
     },
+    form: {
+      details: 'Details',
+      overview: 'Check and confirm',
+      result: 'Done',
+      next: 'Continue',
+      back: 'Back',
+      submit: 'Confirm',
+    },
     notice: {
       sessionExpired: ERROR_TEXTS.sessionExpired,
       rateLimited: ERROR_TEXTS.rateLimited,
