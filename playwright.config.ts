@@ -46,6 +46,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: '.data/e2e',
       LOG_LEVEL: 'info',
+      // POST /v1/testing/reset: every spec file starts from the demo data (tests/e2e/fixtures.ts).
+      E2E_RESET: '1',
     },
   },
 });

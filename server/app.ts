@@ -13,15 +13,17 @@ import { ERROR_TEXTS } from '../src/domain/errors';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
+import { installRouteConventions } from './http/conventions';
+import { docsRoutes } from './http/docs';
 import { ApiError } from './http/errors';
+import { spaRoutes } from './http/spa';
 import { fieldErrors } from './http/validation';
-import { authRoutes } from './routes/auth';
-import { brandRoutes } from './routes/brands';
-import { currencyRoutes } from './routes/currencies';
-import { docsRoutes } from './routes/docs';
-import { roleRoutes } from './routes/roles';
-import { spaRoutes } from './routes/spa';
-import { userRoutes } from './routes/users';
+import { authModule } from './modules/auth/routes';
+import { brandsModule } from './modules/brands/routes';
+import { currenciesModule } from './modules/currencies/routes';
+import { rolesModule } from './modules/roles/routes';
+import { testingModule } from './modules/testing/routes';
+import { usersModule } from './modules/users/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -93,20 +95,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    // Every field's problem at once, for the form's field errors (bodies are small and length-capped).
-    ajv: { customOptions: { allErrors: true } },
+    // Every field's problem at once, for the form's field errors (bodies are small and length-capped);
+    // unknown properties where a schema forbids them (list filters) are a 400, never silently dropped.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
-  // Every route as "METHOD /path" (HEAD left out): tests hold /v1/openapi.json to this list.
-  const registeredRoutes: string[] = [];
-  app.decorate('registeredRoutes', registeredRoutes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push(`${method} ${route.url}`);
-    }
-  });
   app.decorateRequest('auth', null as unknown as never);
+  // Access guards from route config, the route table, Cache-Control: no-store (server/http/conventions.ts).
+  installRouteConventions(app);
 
   // JSON only: text/plain (a Fastify default) goes, every other type answers 415; an empty JSON body is allowed.
   app.removeAllContentTypeParsers();
@@ -183,11 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   });
 
-  await brandRoutes(app);
-  await authRoutes(app);
-  await currencyRoutes(app);
-  await userRoutes(app);
-  await roleRoutes(app);
+  // One plugin per API area, with its prefix (server/modules/<area>).
+  await app.register(brandsModule, { prefix: '/v1/brands' });
+  await app.register(authModule, { prefix: '/v1/auth' });
+  await app.register(currenciesModule, { prefix: '/v1/currencies' });
+  await app.register(usersModule, { prefix: '/v1/users' });
+  await app.register(rolesModule, { prefix: '/v1/roles' });
+  if (config.e2eReset) await app.register(testingModule, { prefix: '/v1/testing' });
   await docsRoutes(app);
 
   const hasDist = existsSync(join(config.distDir, 'index.html'));

@@ -27,6 +27,8 @@ export interface Config {
   logLevel: string;
   /** The built dashboard served statically. */
   distDir: string;
+  /** Test mode only (E2E_RESET=1): POST /v1/testing/reset empties the database and seeds it again. */
+  e2eReset: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
+    e2eReset: ['1', 'true', 'yes'].includes((env.E2E_RESET ?? '').trim().toLowerCase()),
   };
 }
 

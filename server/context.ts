@@ -20,7 +20,7 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** "METHOD /path" of every route registered so far (HEAD left out). */
+    /** "METHOD /path" of every route registered so far (HEAD left out); see http/conventions.ts. */
     registeredRoutes: readonly string[];
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Route guards: `authenticate` (Authorization: Web <token>) and `requirePermission(...)`.
- * Use as preHandler: `{ preHandler: requirePermission('MANAGE_ROLES') }`; then `request.auth` is set and
- * organisation-scoped SQL uses `request.auth.organisationId` (foreign ids answer 404, see orgScope).
+ * Route guards: `authenticate` (Authorization: Web <token>) and `requirePermission(...)`. Routes do not
+ * use them directly: they declare `config.access` (server/auth/access.ts) and the app installs the
+ * guard. Afterwards `request.auth` is set and `scopeOf(request)` (server/auth/scope.ts) gives the
+ * organisation scope that repositories require.
  */
 import type { FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '../../src/domain/api';
@@ -11,7 +12,7 @@ import { findLiveSession, type AuthContext } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `authenticate`; only read it in routes that use authenticate or requirePermission. */
+    /** Set by `authenticate`; only read it in routes whose access is not public. */
     auth: AuthContext;
   }
 }
@@ -33,14 +34,9 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 }
 
 /** authenticate, then 403 (never 401) when any of the permissions is missing. */
-export function requirePermission(...permissions: Permission[]) {
+export function requirePermission(...permissions: readonly Permission[]) {
   return async function requirePermissionHandler(request: FastifyRequest): Promise<void> {
     await authenticate(request);
     if (!permissions.every((p) => request.auth.permissions.includes(p))) throw forbidden();
   };
-}
-
-/** The caller's organisation id, for `WHERE organisation_id = $1` in organisation-scoped queries. */
-export function orgScope(request: FastifyRequest): number {
-  return request.auth.organisationId;
 }

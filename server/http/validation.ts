@@ -17,17 +17,35 @@ const INVALID: Record<string, string> = {
   twoFaCode: MESSAGES.twoFaDigits,
 };
 
+export const UNKNOWN_PARAMETER = 'is not a known parameter';
+export const UNKNOWN_FIELD = 'is not a known field';
+
 export function fieldErrors(
   validation: FastifySchemaValidationError[],
   context?: string,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const e of validation) {
-    const missing = (e.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const field = missing ?? (e.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'body');
+    const params = (e.params ?? {}) as {
+      missingProperty?: string;
+      additionalProperty?: string;
+      allowedValues?: unknown[];
+      limit?: number;
+    };
+    const missing = params.missingProperty;
+    const unknown = e.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
+    const field =
+      missing ?? unknown ?? (e.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'body');
     if (errors[field]) continue;
-    const isEmpty =
-      missing !== undefined || (e.keyword === 'minLength' && (e.params as { limit?: number }).limit === 1);
+    if (unknown !== undefined) {
+      errors[field] = context === 'querystring' ? UNKNOWN_PARAMETER : UNKNOWN_FIELD;
+      continue;
+    }
+    if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+      errors[field] = `must be one of: ${params.allowedValues.join(', ')}`;
+      continue;
+    }
+    const isEmpty = missing !== undefined || (e.keyword === 'minLength' && params.limit === 1);
     errors[field] = (isEmpty ? REQUIRED[field] : INVALID[field]) ?? e.message ?? 'is invalid';
   }
   return errors;

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, resetDemoData } from './fixtures';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -1,5 +1,8 @@
-import { test, expect, loginAs, closeDialog, FAILED_RESOURCE, PASSWORD } from './fixtures';
+import { test, expect, loginAs, closeDialog, FAILED_RESOURCE, PASSWORD, resetDemoData } from './fixtures';
 import { TOTP } from 'otpauth';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
 
 test('change password: the spec messages, then a real change that the next login needs', async ({
   page,

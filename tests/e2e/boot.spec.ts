@@ -1,4 +1,7 @@
-import { test, expect, loginAsAdmin, FAILED_RESOURCE } from './fixtures';
+import { test, expect, loginAsAdmin, FAILED_RESOURCE, resetDemoData } from './fixtures';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
 
 test('a loading overlay shows while the brand loads, then the page takes the brand title and icons', async ({
   page,

@@ -2,7 +2,7 @@
  * Playwright fixtures: the demo accounts (DESIGN.md section 9), a console-error guard on every test,
  * and page objects for the login and organisation screens.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 export const PASSWORD = 'Demo-pass-1';
@@ -16,9 +16,40 @@ export function totpNow(secret = TWOFA_SECRET, offsetSteps = 0): string {
 type Fixtures = {
   /** Console messages that a test expects (e.g. the browser's own line for a 401 response). */
   allowConsole: (pattern: RegExp) => void;
+  /** Fails a test whose file did not start from the demo data (see resetDemoData). */
+  knownData: void;
 };
 
+/** Files whose tests start from the demo data in this worker. */
+const resetFiles = new Set<string>();
+
+/**
+ * Puts the demo data back (POST /v1/testing/reset, which exists only because playwright.config.ts
+ * starts the server with E2E_RESET=1): every spec file starts with `test.beforeAll(resetDemoData)`,
+ * so no file depends on what an earlier one changed.
+ */
+export async function resetDemoData({ playwright }: PlaywrightWorkerArgs, testInfo: TestInfo) {
+  const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const response = await api.post('/v1/testing/reset');
+    expect(response.status(), 'POST /v1/testing/reset (the e2e server runs with E2E_RESET=1)').toBe(204);
+  } finally {
+    await api.dispose();
+  }
+  resetFiles.add(testInfo.file);
+}
+
 export const test = base.extend<Fixtures>({
+  knownData: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from this pattern
+    async ({}, use, testInfo) => {
+      expect(resetFiles.has(testInfo.file), 'start the spec file with test.beforeAll(resetDemoData)').toBe(
+        true,
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   allowConsole: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

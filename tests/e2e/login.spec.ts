@@ -1,4 +1,16 @@
-import { test, expect, LoginPage, loginAs, loginAsAdmin, totpNow, FAILED_RESOURCE } from './fixtures';
+import {
+  test,
+  expect,
+  LoginPage,
+  loginAs,
+  loginAsAdmin,
+  totpNow,
+  FAILED_RESOURCE,
+  resetDemoData,
+} from './fixtures';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
 
 const landings: Array<[string, RegExp]> = [
   ['manager@example.com', /\/statistics$/],

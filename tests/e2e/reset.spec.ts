@@ -6,7 +6,11 @@ import {
   FAILED_RESOURCE,
   PASSWORD,
   LoginPage,
+  resetDemoData,
 } from './fixtures';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
 
 test('forgot password → the mailed link → a new password that logs in; the link works once', async ({
   page,

@@ -1,4 +1,7 @@
-import { test, expect, loginAs, loginAsAdmin, FAILED_RESOURCE } from './fixtures';
+import { test, expect, loginAs, loginAsAdmin, FAILED_RESOURCE, resetDemoData } from './fixtures';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
 
 test('sessionStorage holds neither the token nor the email in clear, and nothing goes to localStorage', async ({
   page,

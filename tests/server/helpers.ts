@@ -6,7 +6,7 @@ import type { App } from '../../server/context';
 import { randomBytes } from 'node:crypto';
 import { openPg, openPglite, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, seedIfEmpty } from '../../server/db/seed';
+import { applySeeds, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/db/seed';
 import { totpCode } from '../../server/auth/totp';
 import { IDENTITY_HEADER } from '../../src/domain/api';
 
@@ -37,7 +37,7 @@ export async function makeDb(): Promise<Db> {
     ? await freshPostgres(process.env.TEST_DATABASE_URL)
     : await openPglite();
   await migrate(db);
-  await seedIfEmpty(db);
+  await applySeeds(db);
   return db;
 }
 

@@ -1,4 +1,9 @@
-/** Deterministic demo data (DESIGN.md section 9), written only into an empty database. */
+/**
+ * Versioned, deterministic demo data (DESIGN.md section 9). Each version is applied once, in order, in
+ * its own transaction, and recorded in `seed_versions`; a database seeded at version N receives
+ * N+1… on its next start. A version adds data; it never rewrites what an earlier one wrote (the
+ * demo data is a contract). Add a version by appending to SEED_VERSIONS.
+ */
 import { CURRENCY_SEED } from '../../../src/domain/currencies';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
@@ -7,22 +12,96 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ORGANISATIONS, ROLES } from './demo';
 
 export * from './demo';
 
-/** Seeds when there is no organisation yet; returns whether it seeded. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  // Hash before taking the lock: argon2 runs on worker threads, 7 hashes in parallel.
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM organisations');
-  if (rows[0].n > 0) return false;
-  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    const again = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM organisations');
-    if (again.rows[0].n > 0) return false;
-    await seedWith(tx, hashes);
-    return true;
-  });
+export interface SeedVersion {
+  version: number;
+  description: string;
+  apply(tx: Db): Promise<void>;
 }
 
-async function seedWith(tx: Db, hashes: string[]): Promise<void> {
+export const SEED_VERSIONS: readonly SeedVersion[] = [
+  {
+    version: 1,
+    description: 'foundation: organisations, roles, demo accounts, currencies',
+    apply: seedFoundation,
+  },
+];
+
+export interface SeedResult {
+  /** Versions applied by this call, in order. */
+  applied: number[];
+  /** The highest version recorded in the database (after this call). */
+  current: number;
+  /** Versions recorded in the database that this code does not know (a newer checkout seeded it). */
+  unknown: number[];
+}
+
+export class SeedError extends Error {
+  constructor(
+    readonly version: number,
+    cause: unknown,
+  ) {
+    super(
+      `demo data version ${version} could not be applied: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
+/** Applies every seed version not yet recorded, in order; each in one transaction under the schema lock. */
+export async function applySeeds(
+  db: Db,
+  versions: readonly SeedVersion[] = SEED_VERSIONS,
+): Promise<SeedResult> {
+  const sorted = [...versions].sort((a, b) => a.version - b.version);
+  const recorded = async (q: Db) =>
+    new Set(
+      (await q.query<{ version: number }>('SELECT version FROM seed_versions')).rows.map((r) => r.version),
+    );
+  const applied: number[] = [];
+  for (const seed of sorted) {
+    if ((await recorded(db)).has(seed.version)) continue;
+    try {
+      const done = await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+        if ((await recorded(tx)).has(seed.version)) return false; // another instance was first
+        await seed.apply(tx);
+        await tx.query('INSERT INTO seed_versions (version, description) VALUES ($1, $2)', [
+          seed.version,
+          seed.description,
+        ]);
+        return true;
+      });
+      if (done) applied.push(seed.version);
+    } catch (error) {
+      throw new SeedError(seed.version, error);
+    }
+  }
+  const all = [...(await recorded(db))];
+  const known = new Set(sorted.map((s) => s.version));
+  return {
+    applied,
+    current: Math.max(0, ...all),
+    unknown: all.filter((v) => !known.has(v)).sort((a, b) => a - b),
+  };
+}
+
+/** Empties every table but the migration record and seeds again: the e2e reset (test mode only). */
+export async function resetDemoData(db: Db, versions: readonly SeedVersion[] = SEED_VERSIONS): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    // Table names come from the catalogue (quote_ident), never from input; every table is emptied, so
+    // tables added by later migrations are covered without listing them here.
+    const { rows } = await tx.query<{ list: string | null }>(
+      `SELECT string_agg(quote_ident(tablename), ', ') AS list FROM pg_tables
+        WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
+    );
+    if (rows[0].list) await tx.exec(`TRUNCATE ${rows[0].list} RESTART IDENTITY CASCADE`);
+  });
+  await applySeeds(db, versions);
+}
+
+async function seedFoundation(tx: Db): Promise<void> {
+  // argon2 runs on worker threads: the seven hashes in parallel.
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
   for (const c of CURRENCY_SEED) {
     await tx.query(
       `INSERT INTO currencies (abbreviation, name, is_fiat, default_network, supported_networks, precision)

@@ -1,37 +1,26 @@
 /** GET /v1/brands/dashboard and the brand's logo and icon files (DESIGN.md section 8). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BRAND_ASSETS, brandAssetSvg, findBrand, type BrandAsset } from '../../src/domain/brands';
-import type { BrandResponse } from '../../src/domain/api';
-import type { App } from '../context';
-import { notFound } from '../http/errors';
-import { errors } from '../http/schemas';
+import { brandAssetSvg, findBrand, type BrandAsset } from '../../../src/domain/brands';
+import type { BrandResponse } from '../../../src/domain/api';
+import { PUBLIC } from '../../auth/access';
+import { notFound } from '../../http/errors';
+import { errors } from '../../http/schemas';
+import { BrandAssetParams, BrandSchema } from './schemas';
 
-const ASSET_FILE = `^(${BRAND_ASSETS.join('|')})\\.svg$`;
-
-export async function brandRoutes(app: App) {
+export const brandsModule: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
   const brand = findBrand(config.brand)!;
   const url = (asset: BrandAsset) => `${config.apiUrl}/v1/brands/assets/${brand.key}/${asset}.svg`;
 
   app.get(
-    '/v1/brands/dashboard',
+    '/dashboard',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['brands'],
         summary: "The deployment's brand with its logo and icon URLs",
-        response: {
-          200: Type.Object({
-            value: Type.String(),
-            name: Type.String(),
-            fiatDepositAllowed: Type.Boolean(),
-            lightLogoUrl: Type.String(),
-            darkLogoUrl: Type.String(),
-            basicIconUrl: Type.String(),
-            appleTouchIconUrl: Type.String(),
-            pwaSmallIconUrl: Type.String(),
-            pwaLargeIconUrl: Type.String(),
-          }),
-        },
+        response: { 200: BrandSchema },
       },
     },
     async (): Promise<BrandResponse> => ({
@@ -48,15 +37,13 @@ export async function brandRoutes(app: App) {
   );
 
   app.get(
-    '/v1/brands/assets/:brand/:file',
+    '/assets/:brand/:file',
     {
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['brands'],
         summary: 'A brand logo or icon (image/svg+xml)',
-        params: Type.Object({
-          brand: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
-          file: Type.String({ pattern: ASSET_FILE }),
-        }),
+        params: BrandAssetParams,
         response: { 200: Type.String({ description: 'SVG document' }), ...errors(400, 404) },
       },
     },
@@ -71,4 +58,4 @@ export async function brandRoutes(app: App) {
         .send(brandAssetSvg(definition, asset));
     },
   );
-}
+};

@@ -1,0 +1,53 @@
+/**
+ * Organisation scoping that cannot be forgotten (DESIGN.md section 7).
+ *
+ * Repositories of organisation data take an `OrgScope` as a required argument. The only way to get one
+ * is `scopeOf(request)` on a request whose session was authenticated (the brand is a private symbol), so
+ * a query written without the caller's organisation does not type-check.
+ *
+ * Routes also declare their tenancy in config (`config: { tenancy: orgRows('roles') }`): the
+ * organisation-isolation test reads it to prove, for every route taking an id and every list, that
+ * another organisation's rows answer 404 or never appear.
+ */
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../http/errors';
+
+declare const orgScopeBrand: unique symbol;
+
+export interface OrgScope {
+  readonly organisationId: number;
+  /** The caller (for the caller's own account rows). */
+  readonly userId: number;
+  readonly [orgScopeBrand]: true;
+}
+
+/** The authenticated caller's scope; 401 when the request has no authenticated session. */
+export function scopeOf(request: FastifyRequest): OrgScope {
+  const auth = request.auth as FastifyRequest['auth'] | null;
+  if (!auth) throw unauthorized();
+  return { organisationId: auth.organisationId, userId: auth.userId } as OrgScope;
+}
+
+export type Tenancy =
+  /**
+   * Rows of `table` owned through `organisationColumn` (default organisation_id). With
+   * `sharedWhenNull`, rows whose column is NULL are shared by every organisation (built-in roles).
+   * `probeBody` is a valid request body, for routes with a body, so the isolation test can reach the
+   * handler with another organisation's id.
+   */
+  | {
+      readonly kind: 'organisation-rows';
+      readonly table: string;
+      readonly organisationColumn?: string;
+      readonly sharedWhenNull?: boolean;
+      readonly probeBody?: unknown;
+    }
+  /** The id parameter names an organisation, which must be one of the caller's. */
+  | { readonly kind: 'member-organisation'; readonly idParam: string }
+  /** Not organisation data, said out loud (e.g. a list of countries). */
+  | { readonly kind: 'global'; readonly reason: string };
+
+export const orgRows = (
+  table: string,
+  options: Omit<Extract<Tenancy, { kind: 'organisation-rows' }>, 'kind' | 'table'> = {},
+): Tenancy => ({ kind: 'organisation-rows', table, ...options });

@@ -1,0 +1,152 @@
+/** Login, organisation switch, logout, forgot and reset password: the rules, over the repository. */
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginResponse } from '../../../src/domain/api';
+import { ERROR_TEXTS } from '../../../src/domain/errors';
+import { MESSAGES, isEmail, normaliseEmail, passwordProblems } from '../../../src/domain/validation';
+import { hashPassword, verifyDummy, verifyPassword } from '../../auth/passwords';
+import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../auth/sessions';
+import { accountKey, clearFailures, loginLimits, recordFailure, retryAfter } from '../../auth/throttle';
+import { verifyTotp } from '../../auth/totp';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { ApiError, forbidden, found, invalidTwoFaCode, notFound, validationError } from '../../http/errors';
+import { authRepository } from './repository';
+
+const invalidCredentials = () => new ApiError(401, { message: ERROR_TEXTS.invalidCredentials });
+const tooManyAttempts = (wait: number) =>
+  new ApiError(429, { message: ERROR_TEXTS.tooManyLoginAttempts }, { 'Retry-After': String(wait) });
+
+/** The SHA-256 of a reset token, as stored. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The login answer for a user's session in one organisation, or undefined when not a member. */
+export async function loginResponse(
+  db: Db,
+  userId: number,
+  organisationId: number,
+  sessionId: string,
+): Promise<LoginResponse | undefined> {
+  const rows = await authRepository(db).memberships(userId);
+  const current = rows.find((r) => r.organisation_id === organisationId);
+  if (!current) return undefined;
+  return {
+    user: {
+      id: userId,
+      email: current.email,
+      role: current.role,
+      twoFaEnabled: current.two_fa,
+      permissions: current.permissions,
+      organisationId,
+    },
+    sessionId,
+    organisations: Object.fromEntries(rows.map((r) => [String(r.organisation_id), r.organisation_name])),
+  };
+}
+
+export interface Signed {
+  token: string;
+  body: LoginResponse;
+  userId: number;
+  sessionId: string;
+}
+
+export function authService({ db, config, now }: AppContext) {
+  const users = authRepository(db);
+
+  return {
+    async login(input: {
+      email: string;
+      password: string;
+      twoFaCode?: number | null;
+      ip: string;
+    }): Promise<Signed> {
+      const email = normaliseEmail(input.email);
+      const limits = loginLimits(config, email, input.ip);
+      const wait = await retryAfter(db, config, now(), limits);
+      if (wait > 0) throw tooManyAttempts(wait);
+      const fail = async (error: ApiError) => {
+        await recordFailure(
+          db,
+          config,
+          now(),
+          limits.map(([key]) => key),
+        );
+        return error;
+      };
+
+      const user = await users.userByEmail(email);
+      if (!user) {
+        await verifyDummy(input.password);
+        throw await fail(invalidCredentials());
+      }
+      if (!(await verifyPassword(user.password_hash, input.password))) throw await fail(invalidCredentials());
+
+      if (user.totp_secret) {
+        const { twoFaCode } = input;
+        if (twoFaCode === undefined || twoFaCode === null) throw invalidTwoFaCode();
+        const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
+        const step = verifyTotp(user.totp_secret, String(twoFaCode).padStart(6, '0'), now(), lastStep);
+        const accepted = step !== null && (await users.acceptTotpStep(user.id, step));
+        if (!accepted) throw await fail(invalidTwoFaCode());
+      }
+
+      const organisationId = await users.firstOrganisation(user.id);
+      if (organisationId === undefined) throw forbidden();
+
+      await clearFailures(db, accountKey(email));
+      const session = await createSession(db, config, now(), user.id, organisationId);
+      const body = found(await loginResponse(db, user.id, organisationId, session.sessionId));
+      return { token: session.token, body, userId: user.id, sessionId: session.sessionId };
+    },
+
+    /** A new session scoped to orgId replaces the caller's (same absolute expiry); 404 when not a member. */
+    async switchOrganisation(auth: AuthContext, orgId: number): Promise<Signed> {
+      if (!(await users.isMember(auth.userId, orgId))) throw notFound();
+      const expiresAt = await users.sessionExpiry(auth.sessionId);
+      const session = await db.transaction(async (tx) => {
+        await revokeSession(tx, auth.sessionId, now());
+        return createSession(tx, config, now(), auth.userId, orgId, expiresAt);
+      });
+      const body = found(await loginResponse(db, auth.userId, orgId, session.sessionId));
+      return { token: session.token, body, userId: auth.userId, sessionId: session.sessionId };
+    },
+
+    logout: (auth: AuthContext) => revokeSession(db, auth.sessionId, now()),
+
+    /** Issues a reset token when the account exists; returns it (for the demo's "mail"), or undefined. */
+    async forgotPassword(rawEmail: string): Promise<{ userId: number; token: string } | undefined> {
+      const email = normaliseEmail(rawEmail);
+      if (!isEmail(email)) throw validationError({ email: MESSAGES.emailInvalid });
+      const userId = await users.userIdByEmail(email);
+      if (userId === undefined) return undefined;
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      await users.insertReset(
+        hashResetToken(token),
+        userId,
+        new Date(at),
+        new Date(at + config.resetTokenMinutes * 60_000),
+      );
+      return { userId, token };
+    },
+
+    /** Sets the password with a single-use token; every session of the user is revoked, all in one transaction. */
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      const tokenHash = hashResetToken(token);
+      const invalid = () => new ApiError(400, { message: ERROR_TEXTS.resetTokenInvalid });
+      const reset = await users.findReset(tokenHash);
+      if (!reset || reset.used_at || new Date(reset.expires_at).getTime() <= now()) throw invalid();
+      const problems = passwordProblems(newPassword);
+      if (problems.length > 0) throw validationError({ newPassword: MESSAGES[problems[0]] });
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        const repo = authRepository(tx);
+        const at = new Date(now());
+        if (!(await repo.useReset(tokenHash, at))) throw invalid();
+        await repo.useAllResets(reset.user_id, at);
+        await repo.setPasswordHash(reset.user_id, passwordHash);
+        await revokeUserSessions(tx, reset.user_id, undefined, now());
+      });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The rules every /v1 route must follow (DESIGN.md section 10), read from the app's route table
+ * (`app.routeTable`: method, URL, config, schema). The route-table and organisation-isolation tests
+ * apply them to every route, so a route added later is held to them without touching the tests.
+ */
+import type { RouteInfo } from '../../server/http/conventions';
+
+type Schemaish = { properties?: Record<string, Schemaish>; type?: unknown; items?: unknown };
+
+export const isApiRoute = (route: RouteInfo) => route.url.startsWith('/v1/');
+
+/** `:name` parameters of the URL (read from the URL, so a route without a params schema is seen too). */
+export const urlParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** A parameter that names a row: `id`, `businessId`, `orgId`, … */
+export const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
+
+export const idParams = (route: RouteInfo) => urlParams(route.url).filter(isIdParam);
+
+function successSchema(route: RouteInfo): Schemaish | undefined {
+  const response = (route.schema.response ?? {}) as Record<string, Schemaish>;
+  const code = Object.keys(response).find((c) => /^2\d\d$/.test(c) || c === '2xx');
+  return code === undefined ? undefined : response[code];
+}
+
+/** A list answers `{ <listKey>: [...], total }`: returns its list key, or undefined for other routes. */
+export function listKey(route: RouteInfo): string | undefined {
+  const properties = successSchema(route)?.properties;
+  if (!properties || !('total' in properties)) return undefined;
+  return Object.keys(properties).find((k) => properties[k].type === 'array');
+}
+
+const TAKES_BODY = ['POST', 'PUT', 'PATCH'];
+
+/** What a route lacks; empty when it follows every rule. */
+export function routeProblems(route: RouteInfo): string[] {
+  const problems: string[] = [];
+  const { config, schema } = route;
+  if (!config.access) problems.push('no config.access (requires(...), AUTHENTICATED or PUBLIC)');
+  if (!successSchema(route)) problems.push('no 2xx response schema');
+  if (urlParams(route.url).length > 0 && !schema.params)
+    problems.push('path parameters without a params schema');
+  if (TAKES_BODY.includes(route.method) && !schema.body && !config.bodyless) {
+    problems.push('no body schema (or config.bodyless for a route that takes none)');
+  }
+  const list = listKey(route);
+  if (list !== undefined && !schema.querystring) problems.push('a list without a querystring schema');
+  if (route.method === 'GET' && schema.body) problems.push('a GET with a body schema');
+  if ((idParams(route).length > 0 || list !== undefined) && !config.tenancy) {
+    problems.push('takes an id or lists rows but declares no config.tenancy');
+  }
+  if (config.tenancy?.kind === 'organisation-rows' && schema.body && config.tenancy.probeBody === undefined) {
+    problems.push('organisation rows with a body: give tenancy.probeBody for the isolation test');
+  }
+  if (config.cacheable && config.access?.kind !== 'public') {
+    problems.push('cacheable, yet not public: authenticated answers are never cached');
+  }
+  return problems;
+}
+
+export const describeRoute = (route: RouteInfo) => `${route.method} ${route.url}`;

@@ -1,0 +1,163 @@
+/**
+ * The route table (every route with its config and schema) holds every /v1 route to DESIGN.md section
+ * 10: an access declaration, a request schema where it takes input, a response schema, a tenancy where
+ * it takes an id or lists rows, and `Cache-Control: no-store` on everything not public and cacheable.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Type } from 'typebox';
+import { PUBLIC, requires } from '../../server/auth/access';
+import type { RouteInfo } from '../../server/http/conventions';
+import { makeApp, type TestApp } from './helpers';
+import { describeRoute, isApiRoute, routeProblems, urlParams } from './routeRules';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp({ distDir: '/nonexistent-dist' });
+});
+afterAll(() => t.close());
+
+const apiRoutes = () => t.app.routeTable.filter(isApiRoute);
+
+describe('the /v1 route table', () => {
+  it('holds every documented route, each declaring access, request and response schemas', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    const problems = routes
+      .map((route) => [describeRoute(route), routeProblems(route)] as const)
+      .filter(([, list]) => list.length > 0);
+    expect(problems).toEqual([]);
+  });
+
+  it('states who may call each route (the access contract of the foundation)', () => {
+    const access = Object.fromEntries(
+      apiRoutes().map((r) => {
+        const a = r.config.access!;
+        return [describeRoute(r), a.kind === 'permission' ? a.permissions.join('+') : a.kind];
+      }),
+    );
+    expect(access).toEqual({
+      'GET /v1/brands/dashboard': 'public',
+      'GET /v1/brands/assets/:brand/:file': 'public',
+      'POST /v1/auth/login': 'public',
+      'POST /v1/auth/login/:orgId': 'authenticated',
+      'POST /v1/auth/logout': 'authenticated',
+      'POST /v1/auth/forgot-password': 'public',
+      'POST /v1/auth/reset-password': 'public',
+      'GET /v1/currencies': 'authenticated',
+      'GET /v1/users/two-fa': 'authenticated',
+      'PATCH /v1/users/two-fa': 'authenticated',
+      'PATCH /v1/users/password': 'authenticated',
+      'GET /v1/roles': 'MANAGE_ROLES',
+      'GET /v1/roles/:id': 'MANAGE_ROLES',
+      'GET /v1/openapi.json': 'public',
+    });
+  });
+
+  it('enforces the declared access: no session is a 401 on every route not public', async () => {
+    // Bodies are validated before the guard runs (preHandler), so only routes without one are probed here.
+    const guarded = apiRoutes().filter((r) => r.config.access?.kind !== 'public' && !r.schema.body);
+    expect(guarded.length).toBeGreaterThanOrEqual(6);
+    for (const route of guarded) {
+      const url = route.url.replace(/:\w+/g, '1');
+      const response = await t.app.inject({ method: route.method as 'GET', url });
+      expect(response.statusCode, describeRoute(route)).toBe(401);
+    }
+  });
+
+  it('catches a route that lacks any of them (the rules can fail)', () => {
+    const bare: RouteInfo = { method: 'PATCH', url: '/v1/things/:thingId', config: {}, schema: {} };
+    expect(routeProblems(bare)).toEqual([
+      'no config.access (requires(...), AUTHENTICATED or PUBLIC)',
+      'no 2xx response schema',
+      'path parameters without a params schema',
+      'no body schema (or config.bodyless for a route that takes none)',
+      'takes an id or lists rows but declares no config.tenancy',
+    ]);
+    const list: RouteInfo = {
+      method: 'GET',
+      url: '/v1/things',
+      config: { access: requires('GET_BUSINESSES') },
+      schema: {
+        response: { 200: Type.Object({ things: Type.Array(Type.String()), total: Type.Integer() }) },
+      },
+    };
+    expect(routeProblems(list)).toEqual([
+      'a list without a querystring schema',
+      'takes an id or lists rows but declares no config.tenancy',
+    ]);
+    const cached: RouteInfo = {
+      method: 'GET',
+      url: '/v1/mine',
+      config: { access: requires('GET_BUSINESSES'), cacheable: true },
+      schema: { response: { 200: Type.Object({}) } },
+    };
+    expect(routeProblems(cached)).toEqual([
+      'cacheable, yet not public: authenticated answers are never cached',
+    ]);
+  });
+
+  it('refuses to start a /v1 route without an access declaration', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { installRouteConventions } = await import('../../server/http/conventions');
+    const app = Fastify();
+    installRouteConventions(app as never);
+    expect(() =>
+      app.get('/v1/forgotten', { schema: { response: { 200: Type.Object({}) } } }, async () => ({})),
+    ).toThrow(/GET \/v1\/forgotten declares no config\.access/);
+    await app.close();
+    const ok = Fastify();
+    installRouteConventions(ok as never);
+    ok.get('/v1/declared', { config: { access: PUBLIC } }, async () => ({}));
+    await expect(ok.ready()).resolves.toBeDefined();
+    await ok.close();
+  });
+});
+
+describe('Cache-Control: no-store on /v1 answers', () => {
+  it('is sent by every route, whatever the answer, unless the route is public and cacheable', async () => {
+    const admin = await t.token('admin@example.com');
+    for (const route of apiRoutes()) {
+      // A fresh session per route: logout and the organisation switch end theirs.
+      const token = route.config.access?.kind === 'public' ? undefined : await t.token('admin@example.com');
+      const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
+        name === 'brand' ? 'local' : name === 'file' ? 'icon.svg' : '1',
+      );
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: token ? t.auth(token) : {},
+      });
+      expect(response.statusCode, describeRoute(route)).toBeLessThan(500);
+      if (route.config.cacheable) {
+        expect(response.headers['cache-control'], describeRoute(route)).toContain('max-age');
+      } else {
+        expect(response.headers['cache-control'], describeRoute(route)).toBe('no-store');
+      }
+    }
+    expect(urlParams('/v1/a/:b/:c')).toEqual(['b', 'c']);
+    // Successful answers with personal data, errors and unknown paths alike.
+    const login = await t.login('manager@example.com');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    for (const url of ['/v1/roles', '/v1/roles/1', '/v1/users/two-fa', '/v1/currencies']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: t.auth(admin) });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const denied = await t.app.inject({ method: 'GET', url: '/v1/roles' });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/v1/nothing' })).headers['cache-control']).toBe(
+      'no-store',
+    );
+  });
+});
+
+describe('POST /v1/testing/reset', () => {
+  it('does not exist unless the server runs with E2E_RESET=1', async () => {
+    expect(t.config.e2eReset).toBe(false);
+    expect(t.app.routeTable.some((r) => r.url.startsWith('/v1/testing'))).toBe(false);
+    const response = await t.app.inject({ method: 'POST', url: '/v1/testing/reset' });
+    expect(response.statusCode).toBe(404);
+  });
+});
