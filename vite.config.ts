@@ -1,10 +1,103 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
+import type { PrerenderedShell } from './src/public/prerender';
+
+/**
+ * The build step that makes the login page paint without JS (docs/decisions.md): after `vite build`
+ * has written dist/, it renders the login card and the loading overlay (src/public/prerender.tsx,
+ * through Vite's SSR loader) into dist/index.html with their critical CSS, and writes the boot script
+ * (scripts/prerender/boot.js) next to the assets. One build still serves every brand: the shell is
+ * brand-neutral and the boot script fills in the brand's logo when /v1/brands/dashboard answers.
+ */
+
+const ROOT_MARKUP = '<div id="root"></div>';
+const RUNTIME_CONFIG = '<script src="/runtime-config.js"></script>';
+
+function replaceOnce(html: string, search: string, replacement: string): string {
+  const at = html.indexOf(search);
+  if (at < 0) throw new Error(`prerender: ${search} not found`);
+  return html.slice(0, at) + replacement + html.slice(at + search.length);
+}
+
+async function renderShell(root: string): Promise<PrerenderedShell> {
+  const server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    plugins: [react()],
+    server: { middlewareMode: true, hmr: false, ws: false },
+    // MUI's and emotion's ESM go through Vite as the client sees them.
+    ssr: { noExternal: [/@mui\//, /@emotion\//] },
+  });
+  try {
+    const module = (await server.ssrLoadModule('/src/public/prerender.tsx')) as {
+      renderShell: () => PrerenderedShell;
+    };
+    return module.renderShell();
+  } finally {
+    await server.close();
+  }
+}
+
+export function prerenderLoginShell(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'prerender-login-shell',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      const shell = await renderShell(config.root);
+      const indexPath = join(outDir, 'index.html');
+      let html = readFileSync(indexPath, 'utf8');
+      // The app's module and its preloads are started by the boot script (after the logo), not by the HTML.
+      const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+      if (!entry) throw new Error('prerender: the entry <script type="module"> was not found');
+      html = html.replace(entry[0], '');
+      const preloads: string[] = [];
+      html = html.replace(
+        /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+        (_tag, href: string) => {
+          preloads.push(href);
+          return '';
+        },
+      );
+      const source = readFileSync(join(config.root, 'scripts/prerender/boot.js'), 'utf8');
+      const boot = replaceOnce(
+        source.replace(/^\/\/.*\n/gm, ''),
+        '})(__BOOT_CONFIG__);',
+        `})(${JSON.stringify({ ...shell.boot, entry: entry[1], preloads })});`,
+      );
+      const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+      writeFileSync(join(outDir, bootFile), boot);
+      html = replaceOnce(html, RUNTIME_CONFIG, `${RUNTIME_CONFIG}\n    <script src="/${bootFile}"></script>`);
+      html = replaceOnce(html, '</head>', `  <style id="${shell.styleId}">${shell.css}</style>\n  </head>`);
+      html = replaceOnce(html, ROOT_MARKUP, `<div id="root">${shell.html}</div>`);
+      writeFileSync(indexPath, html);
+    },
+  };
+}
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // dist/index.html paints the login card before any JS (src/public/prerender.tsx).
+    prerenderLoginShell(),
+    // `ANALYZE=1 npm run build`: a treemap of every chunk (gzip sizes) in dist/stats.html.
+    process.env.ANALYZE
+      ? visualizer({ filename: 'dist/stats.html', template: 'treemap', gzipSize: true, brotliSize: false })
+      : null,
+  ],
   server: {
     host: '127.0.0.1',
     proxy: { '/v1': apiTarget, '/runtime-config.js': apiTarget },

@@ -1,11 +1,23 @@
 /**
- * Boot (spec sections 1 and 4): loading overlay while the brand loads ('Unspecified error occurred.'
- * if it fails), then the stored session is restored, then the router renders the public screens or
- * the lazy admin app. The login chunk never loads react-admin.
+ * Boot (spec sections 1 and 4). The built index.html already shows the login card, prerendered at
+ * build time (src/public/prerender.tsx, vite.config.ts), or a loading overlay on other paths and for a
+ * stored session; its boot script has started the brand request. Here the brand is loaded
+ * ('Unspecified error occurred.' if it fails), the stored session restored and the screen's chunk
+ * loaded; only then does React replace the prerendered markup, in one commit (no overlay in between).
+ * The login chunk never loads react-admin.
  */
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, StrictMode, Suspense, useMemo } from 'react';
+import {
+  lazy,
+  startTransition,
+  StrictMode,
+  Suspense,
+  useEffect,
+  useMemo,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { usePageViews } from './analytics';
@@ -14,21 +26,26 @@ import { createSessionStore } from './authProvider/sessionStore';
 import { SessionControllerProvider, useAuthState } from './authProvider/SessionContext';
 import type { SessionController } from './authProvider/types';
 import { BrandProvider } from './brands/BrandContext';
-import { applyBrandToDocument, loadBrand, type LoadedBrand } from './brands/loadBrand';
+import { applyBrandToDocument, earlyBrandFetch, loadBrand, type LoadedBrand } from './brands/loadBrand';
 import { createBrandTheme } from './brands/theme';
+import type { PublicAppProps } from './public/PublicApp';
 import { BrandErrorScreen, LoadingOverlay } from './public/LoadingOverlay';
+import { PRERENDER_STYLE_ID } from './public/shell';
 import { readRuntimeConfig } from './runtimeConfig';
 
 const App = lazy(() => import('./App'));
-const PublicApp = lazy(() => import('./public/PublicApp'));
+const loadPublicApp = () => import('./public/PublicApp');
+const LazyPublicApp = lazy(loadPublicApp);
 
 interface RootProps {
   controller: SessionController;
   brand: LoadedBrand;
   apiUrl: string;
+  /** The public screens when their chunk is already loaded (no Suspense fallback on the first paint). */
+  PublicApp: ComponentType<PublicAppProps>;
 }
 
-function Root({ controller, brand, apiUrl }: RootProps) {
+function Root({ controller, brand, apiUrl, PublicApp }: RootProps) {
   const { status, session } = useAuthState();
   usePageViews(session !== null);
   if (status === 'restoring') return <LoadingOverlay />;
@@ -44,16 +61,17 @@ function Root({ controller, brand, apiUrl }: RootProps) {
   );
 }
 
-function Shell({ controller, brand, apiUrl }: RootProps) {
+function Shell(props: RootProps) {
+  const { brand } = props;
   const theme = useMemo(() => createBrandTheme(brand.definition), [brand]);
   return (
     <StrictMode>
       <BrandProvider brand={brand}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <SessionControllerProvider controller={controller}>
+          <SessionControllerProvider controller={props.controller}>
             <BrowserRouter>
-              <Root controller={controller} brand={brand} apiUrl={apiUrl} />
+              <Root {...props} />
             </BrowserRouter>
           </SessionControllerProvider>
         </ThemeProvider>
@@ -62,21 +80,44 @@ function Shell({ controller, brand, apiUrl }: RootProps) {
   );
 }
 
-async function boot(root: ReactRoot): Promise<void> {
+/** Once React has replaced the prerendered shell (its first commit), the shell's CSS goes. */
+function TakeOver({ children }: { children: ReactNode }) {
+  useEffect(() => document.getElementById(PRERENDER_STYLE_ID)?.remove(), []);
+  return children;
+}
+
+async function boot(container: HTMLElement): Promise<void> {
   const { apiUrl } = readRuntimeConfig();
-  root.render(<LoadingOverlay />);
+  const root: ReactRoot = createRoot(container);
+  // Without a prerendered shell (the dev server), show the overlay at once.
+  if (!container.firstElementChild) root.render(<LoadingOverlay />);
   let brand: LoadedBrand;
   try {
-    brand = await loadBrand(apiUrl);
+    brand = await loadBrand(apiUrl, earlyBrandFetch());
   } catch {
-    root.render(<BrandErrorScreen onRetry={() => window.location.reload()} />);
+    root.render(
+      <TakeOver>
+        <BrandErrorScreen onRetry={() => window.location.reload()} />
+      </TakeOver>,
+    );
     return;
   }
   applyBrandToDocument(brand);
   const controller = createSessionController({ apiUrl, store: createSessionStore() });
-  root.render(<Shell controller={controller} brand={brand} apiUrl={apiUrl} />);
-  await controller.restore();
+  // Restored and loaded before the first render, so the prerendered card is replaced by the real one
+  // directly (not by an overlay first).
+  const [, publicApp] = await Promise.all([controller.restore(), loadPublicApp().catch(() => null)]);
+  const PublicApp = publicApp?.default ?? LazyPublicApp;
+  // A transition: React renders in slices and keeps the page responsive (the prerendered card stays
+  // on screen until the commit).
+  startTransition(() => {
+    root.render(
+      <TakeOver>
+        <Shell controller={controller} brand={brand} apiUrl={apiUrl} PublicApp={PublicApp} />
+      </TakeOver>,
+    );
+  });
 }
 
 const container = document.getElementById('root');
-if (container) void boot(createRoot(container));
+if (container) void boot(container);

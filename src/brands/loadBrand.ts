@@ -46,6 +46,28 @@ export function mergeBrand(response: BrandResponse, apiUrl = ''): LoadedBrand {
   };
 }
 
+/** Where index.html's boot script leaves its brand request (a Promise<Response>). */
+export const EARLY_BRAND_GLOBAL = '__BRAND_RESPONSE__';
+
+/**
+ * The fetch for loadBrand: the first call answers with the brand request that index.html's boot
+ * script started before the app's JS arrived (one request, sent early); later calls, or a page
+ * without the boot script (the dev server), fetch as usual.
+ */
+export function earlyBrandFetch(
+  target: Record<string, unknown> = window as unknown as Record<string, unknown>,
+  fallback: FetchFn = defaultFetch,
+): FetchFn {
+  return (input, init) => {
+    const early = target[EARLY_BRAND_GLOBAL];
+    if (early instanceof Promise) {
+      delete target[EARLY_BRAND_GLOBAL];
+      return early as Promise<Response>;
+    }
+    return fallback(input, init);
+  };
+}
+
 export async function loadBrand(apiUrl: string, fetchFn: FetchFn = defaultFetch): Promise<LoadedBrand> {
   const response = await fetchFn(`${apiUrl}/v1/brands/dashboard`, {
     headers: { Accept: 'application/json' },

@@ -1,69 +1,51 @@
 /**
- * The yup schemas of the forms (DESIGN.md section 2: one module holds every field rule and message).
- * Messages are keys under `validation.` that src/i18n translates to the texts of spec section 5.
+ * One schema per form (DESIGN.md section 2: one module holds every field rule and message), built
+ * with src/domain/forms.ts and shared by the dashboard's forms and the reference API. Each rule gives
+ * a message key of src/domain/validation.ts; the first failing rule of a field is its message.
  */
-import * as yup from 'yup';
+import { defineForm, field, minLength, required, sameAs, trimmed, when, type ValuesOf } from './forms';
 import { hasPasswordCase, isEmail, isTwoFaCode, PASSWORD_MIN_LENGTH, type MessageKey } from './validation';
 
-const m = (key: MessageKey) => `validation.${key}`;
+const email = () => trimmed(required('emailRequired'), when('emailInvalid', isEmail));
 
-const email = () =>
-  yup
-    .string()
-    .trim()
-    .required(m('emailRequired'))
-    .test('email', m('emailInvalid'), (v) => !v || isEmail(v));
-
+/** A new password: the case rule is checked before the length (spec section 5). */
 const newPassword = (requiredKey: MessageKey) =>
-  yup
-    .string()
-    .required(m(requiredKey))
-    .test('case', m('passwordCase'), (v) => !v || hasPasswordCase(v))
-    .min(PASSWORD_MIN_LENGTH, m('passwordLength'));
+  field(
+    required(requiredKey),
+    when('passwordCase', hasPasswordCase),
+    minLength(PASSWORD_MIN_LENGTH, 'passwordLength'),
+  );
 
-const twoFaCode = () =>
-  yup
-    .string()
-    .trim()
-    .required(m('twoFaRequired'))
-    .test('digits', m('twoFaDigits'), (v) => !v || isTwoFaCode(v));
+/** A blank confirmation is 'Confirm Password is required', never "Password doesn't match". */
+const confirmation = (of: string) =>
+  field(required('confirmationRequired'), sameAs(of, 'confirmationMismatch'));
 
-export const loginSchema = yup.object({
+export const loginSchema = defineForm({
   email: email(),
-  password: yup.string().required(m('passwordRequired')),
-  twoFaCode: yup
-    .string()
-    .trim()
-    .default('')
-    .test('digits', m('twoFaDigits'), (v) => !v || isTwoFaCode(v)),
+  password: field(required('passwordRequired')),
+  // Optional: only an account with 2FA needs it.
+  twoFaCode: trimmed(when('twoFaDigits', isTwoFaCode)),
 });
-export type LoginValues = yup.InferType<typeof loginSchema>;
+export type LoginValues = ValuesOf<typeof loginSchema>;
 
-export const forgotPasswordSchema = yup.object({ email: email() });
-export type ForgotPasswordValues = yup.InferType<typeof forgotPasswordSchema>;
+export const forgotPasswordSchema = defineForm({ email: email() });
+export type ForgotPasswordValues = ValuesOf<typeof forgotPasswordSchema>;
 
-// A test rather than oneOf([ref]): oneOf runs before required, so a blank confirmation would say
-// "Password doesn't match" instead of 'Confirm Password is required'.
-const confirmation = (field: string) =>
-  yup
-    .string()
-    .required(m('confirmationRequired'))
-    .test('match', m('confirmationMismatch'), function (value) {
-      return !value || value === this.parent[field];
-    });
-
-export const resetPasswordSchema = yup.object({
+export const resetPasswordSchema = defineForm({
   newPassword: newPassword('newPasswordRequired'),
   confirmationPassword: confirmation('newPassword'),
 });
-export type ResetPasswordValues = yup.InferType<typeof resetPasswordSchema>;
+export type ResetPasswordValues = ValuesOf<typeof resetPasswordSchema>;
 
-export const changePasswordSchema = yup.object({
+// The old password is held to the new-password rules too (as the product always did).
+export const changePasswordSchema = defineForm({
   oldPassword: newPassword('oldPasswordRequired'),
   newPassword: newPassword('newPasswordRequired'),
   confirmationPassword: confirmation('newPassword'),
 });
-export type ChangePasswordValues = yup.InferType<typeof changePasswordSchema>;
+export type ChangePasswordValues = ValuesOf<typeof changePasswordSchema>;
 
-export const twoFaSchema = yup.object({ code: twoFaCode() });
-export type TwoFaValues = yup.InferType<typeof twoFaSchema>;
+export const twoFaSchema = defineForm({
+  code: trimmed(required('twoFaRequired'), when('twoFaDigits', isTwoFaCode)),
+});
+export type TwoFaValues = ValuesOf<typeof twoFaSchema>;

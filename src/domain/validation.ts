@@ -1,6 +1,6 @@
 /**
  * Field rules and messages of spec section 5 that the dashboard and the reference API share.
- * The yup schemas for the forms live in src/domain/schemas.ts and use these rules.
+ * The form schemas (src/domain/schemas.ts, built with src/domain/forms.ts) use these rules.
  */
 
 export const MESSAGES = {

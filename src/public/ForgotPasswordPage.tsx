@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -10,18 +9,19 @@ import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
 import { normaliseEmail } from '../domain/validation';
 import { translate } from '../i18n/translate';
-import { FormTextField, PublicForm } from './fields';
+import { FormTextField, formResolver } from '../forms';
+import { PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
 import { PublicCard } from './PublicCard';
 
 export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: FetchFn }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: yupResolver(forgotPasswordSchema),
+    resolver: formResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
 
@@ -55,10 +55,9 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
         submittingLabel="app.forgotPassword.submitting"
       >
         <FormTextField
+          control={control}
           name="email"
-          register={register}
-          error={errors.email}
-          label={translate('app.forgotPassword.email')}
+          label="app.forgotPassword.email"
           type="email"
           autoComplete="email"
           required

@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
@@ -9,7 +8,8 @@ import { isApiError } from '../api/apiError';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { loginSchema, type LoginValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
-import { FormTextField, PasswordField, PublicForm } from './fields';
+import { FormTextField, formResolver } from '../forms';
+import { PublicForm } from './PublicForm';
 import { PublicCard } from './PublicCard';
 
 /** What the login form shows for a failed login (spec section 8). */
@@ -31,11 +31,11 @@ export function LoginPage() {
   }, [controller, notice]);
 
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<LoginValues>({
-    resolver: yupResolver(loginSchema),
+    resolver: formResolver(loginSchema),
     defaultValues: { email: '', password: '', twoFaCode: '' },
   });
 
@@ -71,31 +71,30 @@ export function LoginPage() {
         submittingLabel="app.login.submitting"
       >
         <FormTextField
+          control={control}
           name="email"
-          register={register}
-          error={errors.email}
-          label={translate('app.login.email')}
+          label="app.login.email"
           type="email"
           autoComplete="username"
           required
           autoFocus
         />
-        <PasswordField
+        <FormTextField
+          control={control}
           name="password"
-          register={register}
-          error={errors.password}
-          label={translate('app.login.password')}
+          label="app.login.password"
+          type="password"
           autoComplete="current-password"
           required
         />
         <FormTextField
+          control={control}
           name="twoFaCode"
-          register={register}
-          error={errors.twoFaCode}
-          label={translate('app.login.twoFaCode')}
-          helperText={translate('app.login.twoFaCodeHelp')}
+          label="app.login.twoFaCode"
+          helperText="app.login.twoFaCodeHelp"
           autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          inputMode="numeric"
+          maxLength={6}
         />
       </PublicForm>
       <Link component={RouterLink} to="/forgot-password" align="center" variant="body2">

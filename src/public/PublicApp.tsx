@@ -5,6 +5,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useAuthState } from '../authProvider/SessionContext';
 import type { FetchFn } from '../api/transport';
+import { FormKitProvider } from '../forms';
+import { translate } from '../i18n/translate';
 import { ChooseOrganisation } from './ChooseOrganisation';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
@@ -21,17 +23,19 @@ export default function PublicApp({ apiUrl, fetch }: PublicAppProps) {
   // Without a session nothing is stored (restore() clears a corrupt value), so other paths just go to /.
   const toStart = <Navigate to="/" replace />;
   return (
-    <Routes>
-      <Route path="/" element={session ? <ChooseOrganisation /> : <LoginPage />} />
-      <Route
-        path="/forgot-password"
-        element={session ? toStart : <ForgotPasswordPage apiUrl={apiUrl} fetch={fetch} />}
-      />
-      <Route
-        path="/reset-password"
-        element={session ? toStart : <ResetPasswordPage apiUrl={apiUrl} fetch={fetch} />}
-      />
-      <Route path="*" element={toStart} />
-    </Routes>
+    <FormKitProvider translate={translate}>
+      <Routes>
+        <Route path="/" element={session ? <ChooseOrganisation /> : <LoginPage />} />
+        <Route
+          path="/forgot-password"
+          element={session ? toStart : <ForgotPasswordPage apiUrl={apiUrl} fetch={fetch} />}
+        />
+        <Route
+          path="/reset-password"
+          element={session ? toStart : <ResetPasswordPage apiUrl={apiUrl} fetch={fetch} />}
+        />
+        <Route path="*" element={toStart} />
+      </Routes>
+    </FormKitProvider>
   );
 }

@@ -7,6 +7,9 @@ import { useBrand } from '../brands/BrandContext';
 
 /** Max width of the login card (spec section 9). */
 export const PUBLIC_CARD_MAX_WIDTH = 350;
+/** The light logo's box (the brands' logos are 5:1). */
+const LOGO_WIDTH = 240;
+const LOGO_HEIGHT = 48;
 
 /** The frame of every public screen: one main landmark, the brand's light logo and one h1. */
 export function PublicCard({ title, children }: { title: string; children: ReactNode }) {
@@ -32,13 +35,14 @@ export function PublicCard({ title, children }: { title: string; children: React
     >
       <Card variant="outlined" sx={{ width: '100%', maxWidth: PUBLIC_CARD_MAX_WIDTH }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: 3 }}>
-          <Box
-            component="img"
+          {/* Plain attributes (Box would turn width and height into CSS): the box is reserved before the
+              logo loads, so it paints without moving anything. */}
+          <img
             src={brand.lightLogoUrl}
             alt={brand.name}
-            width={240}
-            height={48}
-            sx={{ display: 'block', mx: 'auto', maxWidth: '100%', height: 'auto' }}
+            width={LOGO_WIDTH}
+            height={LOGO_HEIGHT}
+            style={{ display: 'block', margin: '0 auto', maxWidth: '100%', height: 'auto' }}
           />
           <Typography component="h1" variant="h1" align="center">
             {title}

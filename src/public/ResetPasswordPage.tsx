@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,7 +10,8 @@ import type { FetchFn } from '../api/transport';
 import { errorText } from '../domain/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
-import { PasswordField, PublicForm } from './fields';
+import { FormTextField, formResolver } from '../forms';
+import { PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
 import { PublicCard } from './PublicCard';
 
@@ -34,12 +34,12 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
   }, [location.hash, location.pathname, location.search, navigate]);
 
   const {
-    register,
+    control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: yupResolver(resetPasswordSchema),
+    resolver: formResolver(resetPasswordSchema),
     defaultValues: { newPassword: '', confirmationPassword: '' },
   });
 
@@ -94,20 +94,20 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
         submitLabel="app.resetPassword.submit"
         submittingLabel="app.resetPassword.submitting"
       >
-        <PasswordField
+        <FormTextField
+          control={control}
           name="newPassword"
-          register={register}
-          error={errors.newPassword}
-          label={translate('app.resetPassword.newPassword')}
+          label="app.resetPassword.newPassword"
+          type="password"
           autoComplete="new-password"
           required
           autoFocus
         />
-        <PasswordField
+        <FormTextField
+          control={control}
           name="confirmationPassword"
-          register={register}
-          error={errors.confirmationPassword}
-          label={translate('app.resetPassword.confirmationPassword')}
+          label="app.resetPassword.confirmationPassword"
+          type="password"
           autoComplete="new-password"
           required
         />

@@ -26,7 +26,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the spec messages for empty and invalid fields, and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { api } = await renderPublic();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
@@ -43,7 +43,7 @@ describe('LoginPage', () => {
   });
 
   it('logs in with the lower-cased email and the code as a number; several organisations show the chooser', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { api, controller } = await renderPublic({
       routes: {
         'POST /v1/auth/login': {
@@ -71,7 +71,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the server text for bad credentials', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPublic({
       routes: { 'POST /v1/auth/login': { status: 401, body: { message: 'Invalid email or password.' } } },
     });
@@ -82,7 +82,7 @@ describe('LoginPage', () => {
   });
 
   it('a network failure shows the rate-limit text', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPublic({ routes: { 'POST /v1/auth/login': 'network-error' } });
     await user.type(screen.getByLabelText(/^Email/), 'a@b.co');
     await user.type(screen.getByLabelText(/^Password/), 'x');

@@ -32,7 +32,7 @@ describe('PublicApp routes', () => {
 
 describe('ChooseOrganisation', () => {
   it('choosing posts auth/login/{id} and replaces the session', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { api, controller } = await renderPublic({
       session: unchosen(),
       routes: {
@@ -57,7 +57,7 @@ describe('ChooseOrganisation', () => {
   });
 
   it('a failure shows the server message or the default text', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPublic({
       session: unchosen(),
       routes: {
@@ -72,7 +72,7 @@ describe('ChooseOrganisation', () => {
   });
 
   it('Logout clears the session and shows the login form', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { api, store } = await renderPublic({
       session: unchosen(),
       routes: { 'POST /v1/auth/logout': { status: 204 } },
@@ -86,7 +86,7 @@ describe('ChooseOrganisation', () => {
 
 describe('ForgotPasswordPage', () => {
   it('validates, posts the lower-cased email and shows the answer', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { api } = await renderPublic({
       path: '/forgot-password',
       routes: {
@@ -96,10 +96,11 @@ describe('ForgotPasswordPage', () => {
         },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    const send = screen.getByRole('button', { name: 'Send reset link' });
+    await user.click(send);
     expect(await screen.findByText('Email is required')).toBeTruthy();
     await user.type(screen.getByLabelText(/^Email/), 'Someone@Example.com');
-    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await user.click(send);
     expect((await screen.findByRole('status')).textContent).toContain('If an account exists');
     expect(api.calls[0].body).toEqual({ email: 'someone@example.com' });
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
@@ -120,42 +121,58 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.');
   });
 
-  it('shows the spec messages, then posts { token, newPassword }', async () => {
-    const user = userEvent.setup();
+  // The form's elements are looked up once per test: a role query walks the computed styles of
+  // every candidate and its ancestors, which in jsdom costs 0.1-0.3 s each with MUI's style rules.
+  const resetForm = () => ({
+    submit: screen.getByRole('button', { name: 'Reset password' }),
+    newPassword: screen.getByLabelText(/^New password/),
+    confirmation: screen.getByLabelText(/^Confirm password/),
+  });
+
+  it('shows the required messages and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderPublic({ path: '/reset-password#token=abc123' });
+    await user.click(resetForm().submit);
+    expect(await screen.findByText('New password is required')).toBeTruthy();
+    expect(screen.getByText('Confirm Password is required')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it.each`
+    password        | confirmation    | expected
+    ${'short'}      | ${''}           | ${'At least one uppercase, one lowercase letter and a number'}
+    ${'Abc1'}       | ${''}           | ${'At least 8 characters'}
+    ${'New-pass-1'} | ${'New-pass-2'} | ${"Password doesn't match"}
+  `(
+    'with $password / $confirmation it says "$expected" and sends nothing',
+    async ({ password, confirmation, expected }) => {
+      const user = userEvent.setup({ delay: null });
+      const { api } = await renderPublic({ path: '/reset-password#token=abc123' });
+      const form = resetForm();
+      await user.type(form.newPassword, password);
+      if (confirmation) await user.type(form.confirmation, confirmation);
+      await user.click(form.submit);
+      expect(await screen.findByText(expected)).toBeTruthy();
+      expect(api.calls).toHaveLength(0);
+    },
+  );
+
+  it('posts { token, newPassword } and shows the success', async () => {
+    const user = userEvent.setup({ delay: null });
     const { api } = await renderPublic({
       path: '/reset-password#token=abc123',
       routes: { 'POST /v1/auth/reset-password': { body: {} } },
     });
-    const submit = () => user.click(screen.getByRole('button', { name: 'Reset password' }));
-    await submit();
-    expect(await screen.findByText('New password is required')).toBeTruthy();
-    expect(screen.getByText('Confirm Password is required')).toBeTruthy();
-
-    await user.type(screen.getByLabelText(/^New password/), 'short');
-    await submit();
-    expect(await screen.findByText('At least one uppercase, one lowercase letter and a number')).toBeTruthy();
-
-    await user.clear(screen.getByLabelText(/^New password/));
-    await user.type(screen.getByLabelText(/^New password/), 'Abc1');
-    await submit();
-    expect(await screen.findByText('At least 8 characters')).toBeTruthy();
-
-    await user.clear(screen.getByLabelText(/^New password/));
-    await user.type(screen.getByLabelText(/^New password/), 'New-pass-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'New-pass-2');
-    await submit();
-    expect(await screen.findByText("Password doesn't match")).toBeTruthy();
-    expect(api.calls).toHaveLength(0);
-
-    await user.clear(screen.getByLabelText(/^Confirm password/));
-    await user.type(screen.getByLabelText(/^Confirm password/), 'New-pass-1');
-    await submit();
+    const { submit, newPassword, confirmation } = resetForm();
+    await user.type(newPassword, 'New-pass-1');
+    await user.type(confirmation, 'New-pass-1');
+    await user.click(submit);
     expect((await screen.findByRole('status')).textContent).toContain('Your password has been reset');
     expect(api.calls[0].body).toEqual({ token: 'abc123', newPassword: 'New-pass-1' });
   });
 
   it('shows the server message and field error of a 400', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderPublic({
       path: '/reset-password#token=old',
       routes: {
@@ -165,9 +182,10 @@ describe('ResetPasswordPage', () => {
         },
       },
     });
-    await user.type(screen.getByLabelText(/^New password/), 'New-pass-1');
-    await user.type(screen.getByLabelText(/^Confirm password/), 'New-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const { submit, newPassword, confirmation } = resetForm();
+    await user.type(newPassword, 'New-pass-1');
+    await user.type(confirmation, 'New-pass-1');
+    await user.click(submit);
     expect((await screen.findByRole('alert')).textContent).toBe('This reset link is invalid or has expired.');
   });
 });

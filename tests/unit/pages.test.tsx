@@ -86,7 +86,7 @@ describe('ChangePasswordPage', () => {
     });
   });
 
-  it("shows the server's text and its field errors on failure", async () => {
+  it('puts a field refused by the server on the field, marked and focused, with no dialog', async () => {
     const dataProvider = makeDataProvider({
       changePassword: vi.fn(async () => {
         throw httpError(400, {
@@ -100,13 +100,27 @@ describe('ChangePasswordPage', () => {
     await fill(/^New password/, 'Better-pass-2');
     await fill(/^Confirm new password/, 'Better-pass-2');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
-    expect(within(dialog).getByText('Old password is incorrect')).toBeTruthy();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('Old password is incorrect')).toBeTruthy();
     const old = screen.getByLabelText(/^Old password/);
     expect(old.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Old password is incorrect')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(old));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reports a failure without field errors in the response dialog', async () => {
+    const dataProvider = makeDataProvider({
+      changePassword: vi.fn(async () => {
+        throw httpError(403, { message: ERROR_TEXTS.forbidden });
+      }),
+    });
+    renderInAdmin(<ChangePasswordPage />, { dataProvider, controller: fakeController(pagesSession()) });
+    await fill(/^Old password/, 'Right-pass-1');
+    await fill(/^New password/, 'Better-pass-2');
+    await fill(/^Confirm new password/, 'Better-pass-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
+    expect(within(dialog).getByText(ERROR_TEXTS.forbidden)).toBeTruthy();
+    expect(screen.getByLabelText(/^Old password/).getAttribute('aria-invalid')).not.toBe('true');
   });
 });
 

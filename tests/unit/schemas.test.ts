@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import { errorTexts, validateField, validateForm, type FormSchema } from '../../src/domain/forms';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -7,26 +7,20 @@ import {
   resetPasswordSchema,
   twoFaSchema,
 } from '../../src/domain/schemas';
+import { formResolver } from '../../src/forms/resolver';
 import { translate, translateMessage } from '../../src/i18n/translate';
 
+type AnySchema = FormSchema<Record<string, string>>;
+
 /** The translated message of one field, or undefined when it is valid. */
-function messageFor(
-  schema: ObjectSchema<AnyObject>,
-  values: Record<string, unknown>,
-  field: string,
-): string | undefined {
-  try {
-    schema.validateSyncAt(field, values);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return translate(error.message);
-  }
+function messageFor(schema: AnySchema, values: Record<string, unknown>, field: string): string | undefined {
+  const key = validateField(schema, field, values);
+  return key ? translate(`validation.${key}`) : undefined;
 }
 
-// Note: the confirmation rule uses yup's oneOf, which runs before `required`, so an empty string ('')
-// gives "Password doesn't match"; the public forms submit blanks as missing values (see
-// src/public/fields.tsx blankAsMissing) and the reset-page test checks the required text end to end.
+// The first failing rule of a field is its message, in the order the schema lists them: a blank
+// confirmation is 'Confirm Password is required' (not "Password doesn't match"), a new password's
+// case rule comes before its length.
 describe('field messages (spec section 5) through translate', () => {
   it.each`
     schema                  | name        | values                                                           | field                     | expected
@@ -58,7 +52,48 @@ describe('field messages (spec section 5) through translate', () => {
     ${twoFaSchema}          | ${'2fa'}    | ${{ code: 'abcdef' }}                                            | ${'code'}                 | ${'2FA must be 6 digits'}
     ${twoFaSchema}          | ${'2fa'}    | ${{ code: '654321' }}                                            | ${'code'}                 | ${undefined}
   `('$name.$field with $values → $expected', ({ schema, values, field, expected }) => {
-    expect(messageFor(schema, values, field)).toBe(expected);
+    expect(messageFor(schema as AnySchema, values, field)).toBe(expected);
+  });
+
+  it('validateForm gives every invalid field its first message key (what the server sends)', () => {
+    expect(validateForm(loginSchema, {})).toEqual({ email: 'emailRequired', password: 'passwordRequired' });
+    expect(validateForm(loginSchema, { email: ' a@b.co ', password: 'x', twoFaCode: ' 123456 ' })).toEqual(
+      {},
+    );
+    expect(
+      validateForm(changePasswordSchema, { oldPassword: 'short', newPassword: '', confirmationPassword: '' }),
+    ).toEqual({
+      oldPassword: 'passwordCase',
+      newPassword: 'newPasswordRequired',
+      confirmationPassword: 'confirmationRequired',
+    });
+    expect(validateForm(twoFaSchema, { code: 123456 })).toEqual({});
+    expect(errorTexts(validateForm(forgotPasswordSchema, { email: 'x@y' }))).toEqual({
+      email: 'Please enter a valid email address',
+    });
+    // White space alone is blank in trimmed fields, but a (bad) password in password fields.
+    expect(validateForm(forgotPasswordSchema, { email: '   ' })).toEqual({ email: 'emailRequired' });
+    expect(
+      validateForm(resetPasswordSchema, { newPassword: '        ', confirmationPassword: '        ' }),
+    ).toEqual({ newPassword: 'passwordCase' });
+  });
+
+  it('the react-hook-form resolver reports validation.<key> and submits trimmed values', async () => {
+    const resolve = formResolver(loginSchema);
+    const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<typeof resolve>[2];
+    const invalid = await resolve({ email: 'nope', password: '', twoFaCode: '' }, undefined, options);
+    expect(invalid.values).toEqual({});
+    expect(Object.fromEntries(Object.entries(invalid.errors).map(([k, v]) => [k, v?.message]))).toEqual({
+      email: 'validation.emailInvalid',
+      password: 'validation.passwordRequired',
+    });
+    const valid = await resolve(
+      { email: ' a@b.co ', password: ' pw ', twoFaCode: ' 123456 ' },
+      undefined,
+      options,
+    );
+    expect(valid.errors).toEqual({});
+    expect(valid.values).toEqual({ email: 'a@b.co', password: ' pw ', twoFaCode: '123456' });
   });
 
   it('translateMessage leaves server texts unchanged', () => {

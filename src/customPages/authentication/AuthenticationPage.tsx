@@ -1,14 +1,13 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
 import { Title, useTranslate } from 'react-admin';
 import { twoFaSchema, type TwoFaValues } from '../../domain/schemas';
 import { ERROR_TEXTS } from '../../domain/errors';
 import { useAuthenticationApi } from './api';
 import { useSession, useSessionController } from '../../authProvider';
 import { messageOf, useResponseDialog } from '../../layout';
-import { FormTextField } from '../FormTextField';
+import { FormTextField, formResolver } from '../../forms';
 import { qrCodeDataUrl } from './qr';
 
 interface CodeFormProps {
@@ -21,7 +20,7 @@ interface CodeFormProps {
 function CodeForm({ submitLabel, pending, onSubmit }: CodeFormProps) {
   const translate = useTranslate();
   const { control, handleSubmit } = useForm<TwoFaValues>({
-    resolver: yupResolver(twoFaSchema),
+    resolver: formResolver(twoFaSchema),
     defaultValues: { code: '' },
     mode: 'onTouched',
   });
@@ -30,6 +29,9 @@ function CodeForm({ submitLabel, pending, onSubmit }: CodeFormProps) {
       <Box sx={{ maxWidth: 240 }}>
         <FormTextField
           control={control}
+          margin="dense"
+          helperText=" "
+          required
           name="code"
           label="pages.authentication.code"
           autoComplete="one-time-code"

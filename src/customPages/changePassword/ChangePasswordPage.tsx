@@ -1,43 +1,43 @@
-import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { yupResolver } from '@hookform/resolvers/yup';
-import { Title, useTranslate } from 'react-admin';
+import { useState } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Form, Title, useTranslate } from 'react-admin';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { changePasswordSchema, type ChangePasswordValues } from '../../domain/schemas';
 import { ERROR_TEXTS } from '../../domain/errors';
-import { useChangePasswordApi } from './api';
+import { FormTextField, formResolver } from '../../forms';
+import { FocusServerErrors } from '../../forms/FocusServerErrors';
+import { FormSubmitButton } from '../../forms/FormSubmitButton';
 import { fieldErrorsOf, messageOf, useResponseDialog } from '../../layout';
-import { FormTextField } from '../FormTextField';
+import { useChangePasswordApi } from './api';
 
-const FIELDS = ['oldPassword', 'newPassword', 'confirmationPassword'] as const;
+const EMPTY: ChangePasswordValues = { oldPassword: '', newPassword: '', confirmationPassword: '' };
 
-/** /change-password (open to every logged-in user): old password, new password and its confirmation. */
+/**
+ * /change-password (open to every logged-in user): old password, new password and its confirmation.
+ * Field errors stay on their fields (a wrong old password included: react-admin's <Form> puts the
+ * answer's `errors` there); the response dialog reports the outcome of the change.
+ */
 export default function ChangePasswordPage() {
   const translate = useTranslate();
-  const dataProvider = useChangePasswordApi();
+  const api = useChangePasswordApi();
   const { dialog, show } = useResponseDialog();
-  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordValues>({
-    resolver: yupResolver(changePasswordSchema),
-    defaultValues: { oldPassword: '', newPassword: '', confirmationPassword: '' },
-    mode: 'onTouched',
-  });
+  // A new key after a success: a fresh, empty form.
+  const [formKey, setFormKey] = useState(0);
 
-  const mutation = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: ChangePasswordValues) =>
-      dataProvider.changePassword({ oldPassword, newPassword }),
-    onSuccess: () => {
-      reset();
-      show('success', translate('pages.changePassword.success'));
-    },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(fieldErrorsOf(error))) {
-        if ((FIELDS as readonly string[]).includes(field)) {
-          setError(field as (typeof FIELDS)[number], { type: 'server', message });
-        }
-      }
+  const submit = async (values: FieldValues) => {
+    const { oldPassword, newPassword } = values as ChangePasswordValues;
+    try {
+      await api.changePassword({ oldPassword, newPassword });
+    } catch (error) {
+      const errors = fieldErrorsOf(error);
+      if (Object.keys(errors).length > 0) return errors;
       show('failure', messageOf(error, ERROR_TEXTS.default));
-    },
-  });
+      return undefined;
+    }
+    setFormKey((k) => k + 1);
+    show('success', translate('pages.changePassword.success'));
+    return undefined;
+  };
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 520 }}>
@@ -47,32 +47,45 @@ export default function ChangePasswordPage() {
           <Typography variant="body2" sx={{ mb: 1 }}>
             {translate('pages.changePassword.intro')}
           </Typography>
-          <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
-            <FormTextField
-              control={control}
+          <Form
+            key={formKey}
+            defaultValues={EMPTY}
+            resolver={formResolver(changePasswordSchema) as unknown as Resolver<FieldValues>}
+            mode="onTouched"
+            noValidate
+            disableInvalidFormNotification
+            onSubmit={submit}
+          >
+            <FocusServerErrors />
+            <FormTextField<ChangePasswordValues>
+              margin="dense"
+              helperText=" "
+              required
               name="oldPassword"
               label="pages.changePassword.oldPassword"
               type="password"
               autoComplete="current-password"
             />
-            <FormTextField
-              control={control}
+            <FormTextField<ChangePasswordValues>
+              margin="dense"
+              helperText=" "
+              required
               name="newPassword"
               label="pages.changePassword.newPassword"
               type="password"
               autoComplete="new-password"
             />
-            <FormTextField
-              control={control}
+            <FormTextField<ChangePasswordValues>
+              margin="dense"
+              helperText=" "
+              required
               name="confirmationPassword"
               label="pages.changePassword.confirmationPassword"
               type="password"
               autoComplete="new-password"
             />
-            <Button type="submit" variant="contained" disabled={mutation.isPending} sx={{ mt: 1 }}>
-              {translate('pages.changePassword.submit')}
-            </Button>
-          </form>
+            <FormSubmitButton label="pages.changePassword.submit" />
+          </Form>
         </CardContent>
       </Card>
       {dialog}

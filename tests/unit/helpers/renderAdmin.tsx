@@ -11,6 +11,7 @@ import { AppNotification } from '../../../src/layout';
 import { layoutMessages } from '../../../src/layout/messages';
 import { deriveMenuEntries, deriveMessages } from '../../../src/declarations';
 import { MenuEntriesProvider } from '../../../src/layout';
+import { AdminFormKitProvider } from '../../../src/forms/AdminFormKitProvider';
 import { resources } from '../../../src/resources/registry';
 import { pages } from '../../../src/customPages/registry';
 
@@ -61,7 +62,7 @@ export function renderInAdmin(
               store={memoryStore()}
             >
               <TitlePortal component="h1" />
-              {ui}
+              <AdminFormKitProvider>{ui}</AdminFormKitProvider>
               <Where />
               <AppNotification />
             </AdminContext>

@@ -1,0 +1,14 @@
+/**
+ * The bridge from react-admin's translate to the form kit. App mounts it inside <Admin> (it needs
+ * react-admin's i18n context). The public screens never import this file: it is the only file of
+ * the kit that imports react-admin.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { FormKitProvider, type FormTranslate } from './FormKitContext';
+
+export function AdminFormKitProvider({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const formTranslate = useMemo<FormTranslate>(() => (key, options) => translate(key, options), [translate]);
+  return <FormKitProvider translate={formTranslate}>{children}</FormKitProvider>;
+}

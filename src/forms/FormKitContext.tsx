@@ -1,0 +1,31 @@
+/**
+ * The translate function of the form kit's components. The kit imports no react-admin (the login
+ * chunk uses it): the public screens provide their polyglot translate (src/i18n/translate.ts), and
+ * the admin provides react-admin's through <AdminFormKitProvider> (src/forms/AdminFormKitProvider.tsx),
+ * mounted inside <Admin> by App.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+
+export type FormTranslate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Without a provider, keys are shown as they are (a visible hint that the provider is missing). */
+const showKey: FormTranslate = (key) => key;
+
+const FormTranslateContext = createContext<FormTranslate>(showKey);
+
+export function FormKitProvider({ translate, children }: { translate: FormTranslate; children: ReactNode }) {
+  return <FormTranslateContext.Provider value={translate}>{children}</FormTranslateContext.Provider>;
+}
+
+export function useFormTranslate(): FormTranslate {
+  return useContext(FormTranslateContext);
+}
+
+/**
+ * The text of a field error: a schema's `validation.<key>` is translated, anything else (a server's
+ * field message) is shown as it is.
+ */
+export function errorMessageText(message: string | undefined, translate: FormTranslate): string | undefined {
+  if (!message) return undefined;
+  return message.startsWith('validation.') ? translate(message) : message;
+}
