@@ -1,7 +1,8 @@
 /** The Fastify application factory: testable with inject, no listen (server/index.ts listens). */
 import { existsSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import { join, sep } from 'node:path';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -15,9 +16,10 @@ import type { App, AppContext } from './context';
 import type { Db } from './db/client';
 import { installRouteConventions } from './http/conventions';
 import { docsRoutes } from './http/docs';
-import { ApiError } from './http/errors';
+import { ApiError, SERVER_TEXTS, tooManyRequestsText } from './http/errors';
 import { spaRoutes } from './http/spa';
 import { fieldErrors } from './http/validation';
+import { background } from './lib/background';
 import { authModule } from './modules/auth/routes';
 import { brandsModule } from './modules/brands/routes';
 import { currenciesModule } from './modules/currencies/routes';
@@ -34,6 +36,37 @@ export interface BuildAppOptions {
 }
 
 export const API_VERSION = '1.0.0';
+
+/**
+ * The largest request body accepted: the largest request (a login or password change, fields of at most
+ * 1,024 characters) is far below it; a bigger one is a 413 before it is parsed.
+ */
+export const BODY_LIMIT = 64 * 1024;
+
+/** The one route whose 429 keeps the login text of spec section 8; every other says when to retry. */
+const LOGIN_URL = '/v1/auth/login';
+
+/**
+ * Malformed HTTP (a bad request line or header, headers too large, too slow): the node server answers
+ * before Fastify sees a request. The answer still has the `{ message }` shape of every error.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', SERVER_TEXTS.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', SERVER_TEXTS.headersTooLarge]
+        : [400, 'Bad Request', SERVER_TEXTS.malformedRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
 
 function loggerOptions(
   config: Config,
@@ -94,13 +127,29 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT,
+    clientErrorHandler,
+    // A URL that cannot be decoded (`%E0%A4%A`) or a path parameter over the length limit: a 400 in the
+    // error shape, not Fastify's own body.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void (reply as FastifyReply)
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .send({ message: SERVER_TEXTS.malformedRequest });
+    },
     // Every field's problem at once, for the form's field errors (bodies are small and length-capped);
     // unknown properties where a schema forbids them (list filters) are a 400, never silently dropped.
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  app.decorate(
+    'background',
+    background(() => app.log),
+  );
+  // Work started after an answer (the reset mail) finishes before the database may close.
+  app.addHook('onClose', async () => app.background.settled());
   app.decorateRequest('auth', null as unknown as never);
   // Access guards from route config, the route table, Cache-Control: no-store (server/http/conventions.ts).
   installRouteConventions(app);
@@ -128,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.status(415).send({ message: ERROR_TEXTS.unsupportedMediaType });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: SERVER_TEXTS.bodyTooLarge });
     if (status === 429) return reply.status(429).send({ message: ERROR_TEXTS.rateLimited });
     if (status === 404) return reply.status(404).send({ message: ERROR_TEXTS.notFound });
     if (status >= 400 && status < 500) {
@@ -155,12 +205,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
+    errorResponseBuilder: (request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      const isLogin = request.method === 'POST' && request.routeOptions.url === LOGIN_URL;
+      return new ApiError(
         429,
-        { message: ERROR_TEXTS.rateLimited },
-        { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
-      ),
+        { message: isLogin ? ERROR_TEXTS.rateLimited : tooManyRequestsText(seconds) },
+        { 'Retry-After': String(seconds) },
+      );
+    },
   });
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),

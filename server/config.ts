@@ -20,6 +20,9 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   loginWindowMinutes: number;
   resetTokenMinutes: number;
+  /** Forgot-password requests per account (email) and per IP within LOGIN_WINDOW_MINUTES. */
+  forgotPasswordMaxPerAccount: number;
+  forgotPasswordMaxPerIp: number;
   /** Global per-IP request limit (@fastify/rate-limit), requests per minute. */
   rateLimitPerMinute: number;
   /** Trust X-Forwarded-For (only behind a proxy you control). */
@@ -29,6 +32,11 @@ export interface Config {
   distDir: string;
   /** Test mode only (E2E_RESET=1): POST /v1/testing/reset empties the database and seeds it again. */
   e2eReset: boolean;
+  /**
+   * Seed the demo data (SEED_DEMO=1 or --seed-demo; SEED_DEMO=0 or --no-seed-demo refuses it). `auto`
+   * (unset) seeds only a PGlite data folder that this start created new (server/start.ts).
+   */
+  seedDemo: boolean | 'auto';
 }
 
 export class ConfigError extends Error {}
@@ -57,8 +65,24 @@ function origin(name: string, raw: string): string {
   }
 }
 
-/** Pure: reads the configuration from an environment map; throws ConfigError with a clear message. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+const YES = ['1', 'true', 'yes'];
+const NO = ['0', 'false', 'no'];
+
+function seedDemo(env: Record<string, string | undefined>, argv: readonly string[]): boolean | 'auto' {
+  if (argv.includes('--seed-demo')) return true;
+  if (argv.includes('--no-seed-demo')) return false;
+  const raw = (env.SEED_DEMO ?? '').trim().toLowerCase();
+  if (raw === '') return 'auto';
+  if (YES.includes(raw)) return true;
+  if (NO.includes(raw)) return false;
+  throw new ConfigError(`SEED_DEMO must be 1 or 0 (got "${env.SEED_DEMO}")`);
+}
+
+/**
+ * Pure: reads the configuration from an environment map (and the command line's flags, e.g.
+ * `--seed-demo`); throws ConfigError with a clear message.
+ */
+export function loadConfig(env: Record<string, string | undefined>, argv: readonly string[] = []): Config {
   const brand = (env.BRAND ?? '').trim() || DEFAULT_BRAND;
   if (!findBrand(brand)) {
     throw new ConfigError(`Unknown BRAND "${brand}". Known brands: ${BRANDS.map((b) => b.key).join(', ')}`);
@@ -83,11 +107,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     loginMaxFailuresPerIp: int(env, 'LOGIN_MAX_FAILURES_PER_IP', 20),
     loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15),
     resetTokenMinutes: int(env, 'RESET_TOKEN_MINUTES', 30),
+    forgotPasswordMaxPerAccount: int(env, 'FORGOT_PASSWORD_MAX_PER_ACCOUNT', 3),
+    forgotPasswordMaxPerIp: int(env, 'FORGOT_PASSWORD_MAX_PER_IP', 10),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1000),
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    trustProxy: YES.includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
-    e2eReset: ['1', 'true', 'yes'].includes((env.E2E_RESET ?? '').trim().toLowerCase()),
+    e2eReset: YES.includes((env.E2E_RESET ?? '').trim().toLowerCase()),
+    seedDemo: seedDemo(env, argv),
   };
 }
 

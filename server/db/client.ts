@@ -10,7 +10,19 @@ export interface Db {
   /** Runs a multi-statement script without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (server/auth/sessionCache.ts): `onNotify` gets each payload, `onLost` is called
+   * once if the subscription breaks (never after `close`). Resolves to an unsubscribe function. On
+   * PostgreSQL it holds a dedicated connection; PGlite delivers its own notifications in-process.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
 }
+
+const dbClosed = () => Object.assign(new Error('the database is closed'), { code: 'DB_CLOSED' });
 
 function pgliteTx(tx: Transaction): Db {
   const db: Db = {
@@ -41,6 +53,13 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await pglite.exec(sql);
     },
     close: () => pglite.close(),
+    listen: async (channel, onNotify) => {
+      if (pglite.closed) throw dbClosed();
+      const unsubscribe = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!pglite.closed) await unsubscribe();
+      };
+    },
   };
 }
 
@@ -49,6 +68,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export function openPg(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  const listeners = new Set<() => Promise<void>>();
+  let closed = false;
   return {
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await pool.query(sql, params);
@@ -82,7 +103,42 @@ export function openPg(connectionString: string): Db {
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    close: async () => {
+      closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+    listen: async (channel, onNotify, onLost) => {
+      if (closed) throw dbClosed();
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const client = new pg.Client({ connectionString });
+      let ended = false;
+      const stop = async () => {
+        if (ended) return;
+        ended = true;
+        listeners.delete(stop);
+        await client.end().catch(() => undefined);
+      };
+      const broken = (error: unknown) => {
+        if (ended) return;
+        void stop();
+        onLost(error);
+      };
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      client.on('error', broken);
+      client.on('end', () => broken(new Error('the LISTEN connection ended')));
+      listeners.add(stop);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`); // a checked identifier, never input
+      } catch (error) {
+        await stop();
+        throw error;
+      }
+      return stop;
+    },
   };
 }
 

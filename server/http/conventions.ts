@@ -1,15 +1,26 @@
 /**
  * The conventions every route follows, enforced in one place:
  * - a /v1 route declares `config.access` (server/auth/access.ts); its guard is installed from it, and a
- *   route without one does not start;
+ *   route without one does not start. The guard runs at preValidation, before the request is checked
+ *   against the schema: a caller without a session (or without the permission) learns 401 (403), never
+ *   which input the route would refuse;
  * - every route lands in `app.routeTable` with its config and schema, which the route-table tests read;
  * - /v1 answers send `Cache-Control: no-store` (they carry sessions and personal data) unless the route
- *   is declared `cacheable` and sets its own header.
+ *   is declared `cacheable` and sets its own header;
+ * - a known path asked with a method it does not have is a 405 with `Allow` (`allowedMethods`);
+ * - a number in the query string or path is finite: Ajv coerces `Infinity` or `1e400` to Infinity and
+ *   then lets it past `maximum` (a coercion bug), which PostgreSQL would refuse with a 500.
  */
-import type { FastifyContextConfig, FastifySchema, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifySchema,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import { guardFor, type Access } from '../auth/access';
 import type { Tenancy } from '../auth/scope';
 import type { App } from '../context';
+import { validationError } from './errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +70,7 @@ export function installRouteConventions(app: App): void {
       );
     }
     const guard = guardFor(config.access);
-    if (guard) route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
+    if (guard) route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
   });
 
   // Set before the handler runs, so that errors (401, 404, 500) carry it too; cacheable routes override it.
@@ -70,4 +81,49 @@ export function installRouteConventions(app: App): void {
     done();
   };
   app.addHook('onRequest', noStore);
+
+  const finiteNumbers: preHandlerHookHandler = (request, _reply, done) => {
+    const errors: Record<string, string> = {};
+    for (const values of [request.query, request.params]) {
+      if (values === null || typeof values !== 'object') continue;
+      for (const [key, value] of Object.entries(values)) {
+        const list: unknown[] = Array.isArray(value) ? value : [value];
+        if (list.some((v) => typeof v === 'number' && !Number.isFinite(v)))
+          errors[key] = 'must be a finite number';
+      }
+    }
+    done(Object.keys(errors).length > 0 ? validationError(errors) : undefined);
+  };
+  app.addHook('preHandler', finiteNumbers);
+}
+
+/** The URL pattern of a route (`/v1/roles/:id`) as a matcher of concrete paths. */
+function pathMatcher(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':')
+        ? '[^/]+'
+        : segment === '*'
+          ? '.*'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * The methods a path has routes for (HEAD with GET), for the 405 of a known path asked with another
+ * method; empty for an unknown path. Catch-all routes (`*`, the CORS preflight) do not count.
+ */
+export function allowedMethods(routeTable: readonly RouteInfo[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routeTable) {
+    if (route.url.includes('*') || route.method === 'OPTIONS') continue;
+    if (pathMatcher(route.url).test(path)) {
+      methods.add(route.method);
+      if (route.method === 'GET') methods.add('HEAD');
+    }
+  }
+  return [...methods].sort();
 }

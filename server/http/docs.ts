@@ -1,9 +1,214 @@
-/** GET /v1/openapi.json: the OpenAPI document generated from the route schemas. */
+/**
+ * GET /v1/openapi.json: the OpenAPI document generated from the route schemas, completed from the
+ * routes' declarations (DESIGN.md section 7), so that what is documented is what is enforced:
+ * - `security` from `config.access` (the guard installed from the same declaration): the session scheme
+ *   for AUTHENTICATED and requires(...), `[{}]` (no credentials) for PUBLIC;
+ * - 401 on every route with a guard, 403 on routes that require permissions, and on every route 429
+ *   (the global rate limit; the login throttle too) with `Retry-After`, 500 and any other 4XX, all
+ *   with the error body;
+ * - on every answer the headers the server sends: the rate-limit headers of @fastify/rate-limit and
+ *   the CORS `Access-Control-Allow-Origin`;
+ * - an `operationId` (from the method and path unless the route names one) and a description (the
+ *   route's summary, and who may call it);
+ * - servers, tags and the API's description.
+ * Spectral (`oas` and the OWASP API Security rulesets, `npm run lint`) judges the result.
+ */
 import { Type } from 'typebox';
+import { AUTH_SCHEME, IDENTITY_HEADER, TWO_FA_HEADER } from '../../src/domain/api';
 import { PUBLIC } from '../auth/access';
 import type { App } from '../context';
+import type { RouteInfo } from './conventions';
+import { ErrorBody } from './schemas';
+
+const TAGS: Record<string, string> = {
+  auth: 'Logging in and out, switching organisation, forgotten and reset passwords',
+  users: "The caller's own account: password and two-factor authentication",
+  currencies: 'The currencies the provider supports',
+  roles: 'Built-in roles and the organisation’s custom roles',
+  brands: "The deployment's brand, its logos and icons",
+  docs: 'This document',
+  testing: 'Test mode only (E2E_RESET=1)',
+};
+
+const INFO_DESCRIPTION = [
+  'The reference implementation of the provider’s /v1 API behind the back-office dashboard.',
+  '',
+  `Authentication: \`POST /v1/auth/login\` answers the session token in the \`${IDENTITY_HEADER}\` header;`,
+  `every other call sends \`Authorization: ${AUTH_SCHEME} <token>\`. Sensitive calls send the current`,
+  `6-digit code in \`${TWO_FA_HEADER}\`. Sessions end after an idle time and an absolute lifetime, on`,
+  'logout, on an organisation switch, and on a password, two-factor or role change.',
+  '',
+  'Errors answer `{ message, rejection?, errors? }` (errors: field → message) with the HTTP status.',
+  'Every route is rate-limited per client address (429 with `Retry-After`); failed logins and wrong',
+  'codes are throttled per account and address.',
+].join('\n');
+
+const int32 = (description: string) =>
+  ({ type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647, description }) as const;
+
+/** The headers every answer carries (CORS only for an allowed Origin). */
+const COMMON_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per window', schema: int32('Requests per window') },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window',
+    schema: int32('Requests left'),
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the window resets',
+    schema: int32('Seconds until the window resets'),
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'The request’s Origin, when it is one of the deployment’s CORS_ORIGINS (absent otherwise)',
+    schema: { type: 'string', format: 'uri', maxLength: 2048 },
+  },
+};
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    required: true,
+    schema: int32('Seconds to wait'),
+  },
+};
+
+type Json = Record<string, unknown>;
+interface Response {
+  description?: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses?: Record<string, Response>;
+}
+export interface OpenApiDocument {
+  openapi: string;
+  info: Json;
+  paths: Record<string, Record<string, Operation>>;
+  components?: Json;
+  servers?: Json[];
+  tags?: { name: string; description: string }[];
+  [key: string]: unknown;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** A TypeBox schema as OpenAPI 3.0 has it: a record's `patternProperties` become `additionalProperties` (as @fastify/swagger does). */
+function openApiSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(openApiSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'patternProperties' && value && typeof value === 'object') {
+      const [only] = Object.values(value);
+      out.additionalProperties = openApiSchema(only);
+    } else {
+      out[key] = openApiSchema(value);
+    }
+  }
+  return out;
+}
+
+const ERROR_BODY_DESCRIPTION = 'ApiErrorBody';
+
+function errorResponse(description: string): Response {
+  return {
+    description,
+    headers: { ...COMMON_HEADERS },
+    content: { 'application/json': { schema: openApiSchema(ErrorBody) } },
+  };
+}
+
+/** `GET /v1/roles/{id}` → `getRolesById`; `POST /v1/auth/login/{orgId}` → `postAuthLoginByOrgId`. */
+export function operationIdFor(method: string, path: string): string {
+  const words = path
+    .replace(/^\/v1\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      return param ? ['by', param[1]] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join('');
+}
+
+function accessSentence(route: RouteInfo | undefined): string {
+  const access = route?.config.access;
+  if (!access || access.kind === 'public') return 'Public: no session needed.';
+  if (access.kind === 'authenticated') return 'Needs a session (any role).';
+  return `Needs a session whose role has ${access.permissions.join(' and ')} (403 otherwise).`;
+}
+
+/** The generated document, completed from the route table (pure: tests call it on a document). */
+export function completeDocument(generated: OpenApiDocument, routes: readonly RouteInfo[]): OpenApiDocument {
+  const doc: OpenApiDocument = JSON.parse(JSON.stringify(generated));
+  doc.info = {
+    ...doc.info,
+    description: INFO_DESCRIPTION,
+    contact: { name: 'The operator of this deployment' },
+  };
+  doc.servers = [
+    {
+      url: '/',
+      description: 'This deployment (local, staging or production): the origin that serves this document',
+      'x-internal': false,
+    },
+  ];
+  const used = new Set<string>();
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    const url = path.replace(/\{(\w+)\}/g, ':$1');
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!METHODS.includes(method)) continue;
+      const route = routes.find((r) => r.url === url && r.method === method.toUpperCase());
+      const access = route?.config.access ?? PUBLIC;
+      for (const tag of operation.tags ?? []) used.add(tag);
+      operation.operationId ??= operationIdFor(method, path);
+      const summary = operation.summary ? `${operation.summary.replace(/\.$/, '')}.` : '';
+      operation.description ??= [summary, accessSentence(route)].filter(Boolean).join(' ');
+      operation.security = access.kind === 'public' ? [{}] : [{ web: [] }];
+
+      const responses = (operation.responses ??= {});
+      if (access.kind !== 'public') responses['401'] ??= errorResponse('No session, or it has ended');
+      if (access.kind === 'permission')
+        responses['403'] ??= errorResponse('The role lacks a required permission');
+      responses['429'] ??= errorResponse('Too many requests, or too many failed attempts');
+      responses['4XX'] ??= errorResponse(
+        'Another client error: 404 unknown path or row, 405 method, 413 body too large, 415 not JSON',
+      );
+      responses['500'] ??= errorResponse('Unexpected server error (the details are in the server log)');
+      for (const [status, response] of Object.entries(responses)) {
+        if (response.description === ERROR_BODY_DESCRIPTION || !response.description) {
+          response.description = status.startsWith('2') ? 'Success' : 'The error body';
+        }
+        response.headers = {
+          ...(status === '429' ? RETRY_AFTER : {}),
+          ...response.headers,
+          ...COMMON_HEADERS,
+        };
+      }
+    }
+  }
+  doc.tags = [...used].sort().map((name) => ({ name, description: TAGS[name] ?? name }));
+  return doc;
+}
+
+/** The schema of this document's answer: an OpenAPI 3.0 object (its own format is documented elsewhere). */
+const OpenApiSchema = Type.Object(
+  {
+    openapi: Type.String({ pattern: '^3\\.0\\.\\d+$', maxLength: 16 }),
+    info: Type.Object({}, { additionalProperties: true, maxProperties: 32 }),
+    paths: Type.Object({}, { additionalProperties: true, maxProperties: 1000 }),
+  },
+  { additionalProperties: true, maxProperties: 32, description: 'An OpenAPI 3.0 document' },
+);
 
 export async function docsRoutes(app: App) {
+  let document: OpenApiDocument | undefined;
   app.get(
     '/v1/openapi.json',
     {
@@ -11,9 +216,9 @@ export async function docsRoutes(app: App) {
       schema: {
         tags: ['docs'],
         summary: 'This OpenAPI document',
-        response: { 200: Type.Object({}, { additionalProperties: true }) },
+        response: { 200: OpenApiSchema },
       },
     },
-    async () => app.swagger(),
+    async () => (document ??= completeDocument(app.swagger() as OpenApiDocument, app.routeTable)),
   );
 }

@@ -1,6 +1,8 @@
 /** /runtime-config.js, the built dashboard's SPA fallback, and 404 JSON for unknown /v1 paths. */
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import type { App } from '../context';
+import { allowedMethods } from './conventions';
+import { SERVER_TEXTS } from './errors';
 
 const NO_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Dashboard not built</title></head>
@@ -22,6 +24,13 @@ export async function spaRoutes(app: App, hasDist: boolean) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path === '/v1' || path.startsWith('/v1/');
+    const allowed = isApi ? allowedMethods(app.routeTable, path) : [];
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({ message: SERVER_TEXTS.methodNotAllowed });
+    }
     const wantsHtml =
       (request.method === 'GET' || request.method === 'HEAD') &&
       /text\/html/.test(request.headers.accept ?? '');

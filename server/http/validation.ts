@@ -1,6 +1,8 @@
 /** Maps schema-validation errors onto the field messages of spec section 5 (src/domain/validation). */
 import type { FastifySchemaValidationError } from 'fastify';
 import { MESSAGES } from '../../src/domain/validation';
+import { SERVER_TEXTS } from './errors';
+import { TEXT_PATTERNS } from './schemas';
 
 const REQUIRED: Record<string, string> = {
   email: MESSAGES.emailRequired,
@@ -31,6 +33,7 @@ export function fieldErrors(
       additionalProperty?: string;
       allowedValues?: unknown[];
       limit?: number;
+      pattern?: string;
     };
     const missing = params.missingProperty;
     const unknown = e.keyword === 'additionalProperties' ? params.additionalProperty : undefined;
@@ -46,7 +49,12 @@ export function fieldErrors(
       continue;
     }
     const isEmpty = missing !== undefined || (e.keyword === 'minLength' && params.limit === 1);
-    errors[field] = (isEmpty ? REQUIRED[field] : INVALID[field]) ?? e.message ?? 'is invalid';
+    const isControl = e.keyword === 'pattern' && TEXT_PATTERNS.includes(params.pattern ?? '');
+    errors[field] =
+      (isEmpty ? REQUIRED[field] : INVALID[field]) ??
+      (isControl ? SERVER_TEXTS.controlCharacters : undefined) ??
+      e.message ??
+      'is invalid';
   }
   return errors;
 }

@@ -11,6 +11,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import type { OrgScope } from '../auth/scope';
+import { Int32, INT32_MAX, Text } from '../http/schemas';
 import type { Db } from '../db/client';
 
 export const LIST_LIMIT_DEFAULT = 25;
@@ -107,15 +108,22 @@ export function defineList<
       {
         // Optional on the wire; the defaults fill them in before the handler runs.
         limit: Type.Optional(
-          Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT }),
+          Int32({
+            minimum: 1,
+            maximum: LIST_LIMIT_MAX,
+            default: LIST_LIMIT_DEFAULT,
+            description: 'Rows per page',
+          }),
         ),
-        offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0 })),
+        offset: Type.Optional(
+          Int32({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0, description: 'Rows to skip' }),
+        ),
         sortBy: Type.Optional(Type.Enum(sortKeys, { description: 'The field to sort by' })),
         order: Type.Optional(Type.Enum(['asc', 'desc'], { description: 'Direction of sortBy' })),
         ...(search.length > 0
           ? {
               q: Type.Optional(
-                Type.String({ maxLength: LIST_Q_MAX_LENGTH, description: 'Case-insensitive text search' }),
+                Text({ maxLength: LIST_Q_MAX_LENGTH, description: 'Case-insensitive text search' }),
               ),
             }
           : {}),
@@ -127,7 +135,10 @@ export function defineList<
 
   /** The answer's schema: `{ <listKey>: item[], total }`. */
   const response = <Item extends TSchema>(item: Item) =>
-    Type.Object({ [spec.listKey]: Type.Array(item), total: Type.Integer({ minimum: 0 }) });
+    Type.Object({
+      [spec.listKey]: Type.Array(item, { maxItems: LIST_LIMIT_MAX }),
+      total: Int32({ minimum: 0, maximum: INT32_MAX, description: 'Rows matching the filters' }),
+    });
 
   async function run<Row extends object>(
     db: Db,

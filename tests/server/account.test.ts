@@ -161,13 +161,17 @@ describe('PATCH /v1/users/password', () => {
 });
 
 describe('forgot and reset password', () => {
-  const forgot = (email: string) =>
-    t.app.inject({
+  /** The request, then the reset mail, which is sent after the answer. */
+  const forgot = async (email: string) => {
+    const response = await t.app.inject({
       method: 'POST',
       url: '/v1/auth/forgot-password',
       payload: { email },
       headers: { origin: 'http://127.0.0.1:5173' },
     });
+    await t.app.background.settled();
+    return response;
+  };
   const reset = (token: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: '/v1/auth/reset-password', payload: { token, newPassword } });
   /** The demo's mail: the one log line with the reset link. */

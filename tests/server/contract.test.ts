@@ -30,10 +30,16 @@ interface Operation {
 }
 
 /** The OpenAPI document as request and response validators. */
+/** The OpenAPI integer formats the document uses (ajv knows none without ajv-formats). */
+const formats = {
+  int32: { type: 'number' as const, validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 },
+  int64: { type: 'number' as const, validate: (n: number) => Number.isSafeInteger(n) },
+};
+
 class Contract {
-  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private readonly ajv = new Ajv({ strict: false, allErrors: true, formats });
   /** Query and path values arrive as strings: coerce them as the server does. */
-  private readonly coercing = new Ajv({ strict: false, allErrors: true, coerceTypes: 'array' });
+  private readonly coercing = new Ajv({ strict: false, allErrors: true, coerceTypes: 'array', formats });
   private readonly operations: { method: string; template: string; pattern: RegExp; op: Operation }[] = [];
 
   constructor(doc: { paths: Record<string, Record<string, Operation>> }) {

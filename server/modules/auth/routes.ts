@@ -17,7 +17,7 @@ import { authService } from './service';
 
 export const authModule: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
-  const auth = authService(app.ctx);
+  const auth = authService(app.ctx, app.background);
 
   app.post(
     '/login',
@@ -82,24 +82,26 @@ export const authModule: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: PUBLIC },
       schema: {
         tags: ['auth'],
-        summary: 'Sends a single-use reset link when the account exists (same answer either way)',
+        summary:
+          'Sends a single-use reset link when the account exists (same answer and time either way); ' +
+          'limited per account and per IP',
         body: ForgotPasswordBody,
-        response: { 202: ForgotPasswordResponse, ...errors(400, 415) },
+        response: { 202: ForgotPasswordResponse, ...errors(400, 415, 429) },
       },
     },
     async (request, reply) => {
-      const issued = await auth.forgotPassword(request.body.email);
-      if (issued) {
-        const origin =
-          (typeof request.headers.origin === 'string' && config.corsOrigins.includes(request.headers.origin)
-            ? request.headers.origin
-            : config.publicUrl) || `http://${config.host}:${config.port}`;
-        // The demo's "mail": the token sits in the fragment, so it never reaches an access log.
+      const origin =
+        (typeof request.headers.origin === 'string' && config.corsOrigins.includes(request.headers.origin)
+          ? request.headers.origin
+          : config.publicUrl) || `http://${config.host}:${config.port}`;
+      await auth.forgotPassword({ email: request.body.email, ip: request.ip }, (issued) => {
+        // The demo's "mail", sent after the answer: the token sits in the fragment, so it never
+        // reaches an access log.
         request.log.info(
           { userId: issued.userId },
           `Password reset link: ${origin}/reset-password#token=${issued.token}`,
         );
-      }
+      });
       return reply.status(202).send({ message: ERROR_TEXTS.forgotPasswordAccepted });
     },
   );

@@ -5,16 +5,30 @@ import { ERROR_TEXTS } from '../../../src/domain/errors';
 import { MESSAGES, isEmail, normaliseEmail, passwordProblems } from '../../../src/domain/validation';
 import { hashPassword, verifyDummy, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../auth/sessions';
-import { accountKey, clearFailures, loginLimits, recordFailure, retryAfter } from '../../auth/throttle';
+import {
+  accountKey,
+  clearFailures,
+  forgotPasswordLimits,
+  loginLimits,
+  reserveAttempt,
+} from '../../auth/throttle';
 import { verifyTotp } from '../../auth/totp';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { ApiError, forbidden, found, invalidTwoFaCode, notFound, validationError } from '../../http/errors';
+import {
+  ApiError,
+  forbidden,
+  found,
+  invalidTwoFaCode,
+  notFound,
+  tooManyAttempts,
+  tooManyRequests,
+  validationError,
+} from '../../http/errors';
+import type { Background } from '../../lib/background';
 import { authRepository } from './repository';
 
 const invalidCredentials = () => new ApiError(401, { message: ERROR_TEXTS.invalidCredentials });
-const tooManyAttempts = (wait: number) =>
-  new ApiError(429, { message: ERROR_TEXTS.tooManyLoginAttempts }, { 'Retry-After': String(wait) });
 
 /** The SHA-256 of a reset token, as stored. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -50,7 +64,7 @@ export interface Signed {
   sessionId: string;
 }
 
-export function authService({ db, config, now }: AppContext) {
+export function authService({ db, config, now }: AppContext, background: Background) {
   const users = authRepository(db);
 
   return {
@@ -61,35 +75,33 @@ export function authService({ db, config, now }: AppContext) {
       ip: string;
     }): Promise<Signed> {
       const email = normaliseEmail(input.email);
-      const limits = loginLimits(config, email, input.ip);
-      const wait = await retryAfter(db, config, now(), limits);
-      if (wait > 0) throw tooManyAttempts(wait);
-      const fail = async (error: ApiError) => {
-        await recordFailure(
-          db,
-          config,
-          now(),
-          limits.map(([key]) => key),
-        );
-        return error;
-      };
+      // The attempt is reserved (counted as a failure) before the password is checked, atomically: of
+      // any number of parallel attempts, at most the limit get to the check (server/auth/throttle.ts).
+      const reserved = await reserveAttempt(db, config, now(), loginLimits(config, email, input.ip));
+      if (reserved.wait !== undefined) throw tooManyAttempts(reserved.wait);
+      const attempt = reserved.reservation;
 
       const user = await users.userByEmail(email);
       if (!user) {
         await verifyDummy(input.password);
-        throw await fail(invalidCredentials());
+        throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.password_hash, input.password))) throw await fail(invalidCredentials());
+      if (!(await verifyPassword(user.password_hash, input.password))) throw invalidCredentials();
 
       if (user.totp_secret) {
         const { twoFaCode } = input;
-        if (twoFaCode === undefined || twoFaCode === null) throw invalidTwoFaCode();
+        if (twoFaCode === undefined || twoFaCode === null) {
+          // The right password without a code is not a failure: the user is asked for the code.
+          await attempt.release();
+          throw invalidTwoFaCode();
+        }
         const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
         const step = verifyTotp(user.totp_secret, String(twoFaCode).padStart(6, '0'), now(), lastStep);
         const accepted = step !== null && (await users.acceptTotpStep(user.id, step));
-        if (!accepted) throw await fail(invalidTwoFaCode());
+        if (!accepted) throw invalidTwoFaCode();
       }
 
+      await attempt.release();
       const organisationId = await users.firstOrganisation(user.id);
       if (organisationId === undefined) throw forbidden();
 
@@ -113,21 +125,32 @@ export function authService({ db, config, now }: AppContext) {
 
     logout: (auth: AuthContext) => revokeSession(db, auth.sessionId, now()),
 
-    /** Issues a reset token when the account exists; returns it (for the demo's "mail"), or undefined. */
-    async forgotPassword(rawEmail: string): Promise<{ userId: number; token: string } | undefined> {
-      const email = normaliseEmail(rawEmail);
+    /**
+     * Accepts a reset request: the same work and answer for known and unknown accounts. Checks the
+     * address and the limits per account and per IP (429 with Retry-After), then issues the token and
+     * sends the "mail" (`deliver`) after the answer, off the response path.
+     */
+    async forgotPassword(
+      input: { email: string; ip: string },
+      deliver: (issued: { userId: number; token: string }) => void,
+    ): Promise<void> {
+      const email = normaliseEmail(input.email);
       if (!isEmail(email)) throw validationError({ email: MESSAGES.emailInvalid });
-      const userId = await users.userIdByEmail(email);
-      if (userId === undefined) return undefined;
-      const token = randomBytes(32).toString('base64url');
+      const reserved = await reserveAttempt(db, config, now(), forgotPasswordLimits(config, email, input.ip));
+      if (reserved.wait !== undefined) throw tooManyRequests(reserved.wait);
       const at = now();
-      await users.insertReset(
-        hashResetToken(token),
-        userId,
-        new Date(at),
-        new Date(at + config.resetTokenMinutes * 60_000),
-      );
-      return { userId, token };
+      background.run('password reset mail', async () => {
+        const userId = await users.userIdByEmail(email);
+        if (userId === undefined) return;
+        const token = randomBytes(32).toString('base64url');
+        await users.insertReset(
+          hashResetToken(token),
+          userId,
+          new Date(at),
+          new Date(at + config.resetTokenMinutes * 60_000),
+        );
+        deliver({ userId, token });
+      });
     },
 
     /** Sets the password with a single-use token; every session of the user is revoked, all in one transaction. */

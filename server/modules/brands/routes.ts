@@ -1,12 +1,11 @@
 /** GET /v1/brands/dashboard and the brand's logo and icon files (DESIGN.md section 8). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { brandAssetSvg, findBrand, type BrandAsset } from '../../../src/domain/brands';
 import type { BrandResponse } from '../../../src/domain/api';
 import { PUBLIC } from '../../auth/access';
 import { notFound } from '../../http/errors';
 import { errors } from '../../http/schemas';
-import { BrandAssetParams, BrandSchema } from './schemas';
+import { BrandAssetParams, BrandAssetSvg, BrandSchema } from './schemas';
 
 export const brandsModule: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
@@ -44,7 +43,7 @@ export const brandsModule: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['brands'],
         summary: 'A brand logo or icon (image/svg+xml)',
         params: BrandAssetParams,
-        response: { 200: Type.String({ description: 'SVG document' }), ...errors(400, 404) },
+        response: { 200: BrandAssetSvg, ...errors(400, 404) },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,12 @@
 /** Wire shapes of /v1/roles and its list parameters. */
 import { Type } from 'typebox';
-import { Id } from '../../http/schemas';
+import { Id, Name, PermissionName, PERMISSIONS_MAX } from '../../http/schemas';
 import { defineList } from '../../lib/list';
 
 export const RoleSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  permissions: Type.Array(Type.String()),
+  id: Id,
+  name: Name,
+  permissions: Type.Array(PermissionName, { maxItems: PERMISSIONS_MAX }),
   builtIn: Type.Boolean(),
 });
 

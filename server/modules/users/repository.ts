@@ -25,22 +25,41 @@ export function accountRepository(db: Db) {
       await db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [self.userId, secret]);
     },
 
-    async enableTotp(self: OrgScope, secret: string, step: number): Promise<void> {
-      await db.query(
-        'UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_last_step = $3 WHERE id = $1',
+    /**
+     * Turns 2FA on with `secret` at TOTP `step`, only if the row still is as the code was checked against
+     * (the pending secret, or the current one with an older last step): false when a concurrent request
+     * changed it or used the code first.
+     */
+    async enableTotp(self: OrgScope, secret: string, step: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE users SET totp_secret = $2, totp_pending_secret = NULL, totp_last_step = $3
+          WHERE id = $1
+            AND ((totp_secret IS NULL AND totp_pending_secret = $2)
+              OR (totp_secret = $2 AND (totp_last_step IS NULL OR totp_last_step < $3)))
+          RETURNING id`,
         [self.userId, secret, step],
       );
+      return rows.length === 1;
     },
 
-    async disableTotp(self: OrgScope): Promise<void> {
-      await db.query(
-        'UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $1',
-        [self.userId],
+    /** Turns 2FA off, only if `secret` is still the current one and `step` newer than its last use. */
+    async disableTotp(self: OrgScope, secret: string, step: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL
+          WHERE id = $1 AND totp_secret = $2 AND (totp_last_step IS NULL OR totp_last_step < $3)
+          RETURNING id`,
+        [self.userId, secret, step],
       );
+      return rows.length === 1;
     },
 
-    async setPasswordHash(self: OrgScope, passwordHash: string): Promise<void> {
-      await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [self.userId, passwordHash]);
+    /** Sets the password, only if the hash is still the one the old password was checked against. */
+    async replacePasswordHash(self: OrgScope, checkedHash: string, passwordHash: string): Promise<boolean> {
+      const { rows } = await db.query(
+        'UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3 RETURNING id',
+        [self.userId, passwordHash, checkedHash],
+      );
+      return rows.length === 1;
     },
   };
 }

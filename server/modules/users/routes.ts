@@ -52,7 +52,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Change the caller's password; other sessions are revoked and this token rotated",
         ...authed,
         body: ChangePasswordBody,
-        response: { 200: Empty, ...errors(400, 401, 415) },
+        response: { 200: Empty, ...errors(400, 401, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -60,6 +60,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
       const token = await account.changePassword(
         scopeOf(request),
         request.auth.sessionId,
+        request.ip,
         oldPassword,
         newPassword,
       );

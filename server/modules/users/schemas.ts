@@ -1,19 +1,20 @@
 /** Wire shapes of /v1/users (the caller's own account). */
 import { Type } from 'typebox';
+import { Text } from '../../http/schemas';
 
 export const TwoFaState = Type.Object({
   enabled: Type.Boolean(),
-  secret: Type.Optional(Type.String()),
-  otpauthUri: Type.Optional(Type.String()),
+  secret: Type.Optional(Type.String({ maxLength: 128, pattern: '^[A-Z2-7]+=*$', description: 'base32' })),
+  otpauthUri: Type.Optional(Type.String({ maxLength: 1024, pattern: '^otpauth://totp/' })),
 });
 
 export const TwoFaUpdateBody = Type.Object({
   enabled: Type.Boolean(),
-  code: Type.String({ minLength: 1, maxLength: 16 }),
+  code: Text({ minLength: 1, maxLength: 16 }),
 });
 export const TwoFaUpdateResponse = Type.Object({ enabled: Type.Boolean() });
 
 export const ChangePasswordBody = Type.Object({
-  oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-  newPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  oldPassword: Text({ minLength: 1, maxLength: 1024 }),
+  newPassword: Text({ minLength: 1, maxLength: 1024 }),
 });
