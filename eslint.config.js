@@ -17,6 +17,7 @@ export const LAYERS = [
   ['layout'],
   ['resources', 'customPages', 'public'],
   ['App.tsx'],
+  ['AdminRoot.tsx'],
   ['main.tsx'],
 ];
 

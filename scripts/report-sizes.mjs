@@ -1,5 +1,5 @@
 // Prints the gzip size of the JS each entry point loads: the login screen (index + PublicApp chunk and
-// their static imports) and the admin app after login (index + App chunk and theirs), plus every chunk.
+// their static imports) and the admin app after login (index + AdminRoot chunk and theirs), plus every chunk.
 // `ANALYZE=1 npm run build` also writes a treemap of every chunk to dist/stats.html.
 import { kb, readSizes } from './lib/sizes.mjs';
 

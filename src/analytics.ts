@@ -1,6 +1,5 @@
 /** Page views for the tag manager (spec section 2: a page view on each navigation except the login page). */
 import { useEffect, useEffectEvent } from 'react';
-import { useLocation } from 'react-router-dom';
 
 declare global {
   interface Window {
@@ -24,11 +23,23 @@ export function pushPageView(pathname: string, target: { dataLayer?: unknown[] }
   target.dataLayer.push(event);
 }
 
-/** Call once inside the router (Root) so it covers the public screens and the admin alike. */
-export function usePageViews(loggedIn: boolean): void {
-  const { pathname } = useLocation();
-  // Reported per navigation only: logging in or out on the same path is not a page view.
+/** The path seen last, by whichever router: the public screens and the admin report one sequence. */
+let lastSeen: string | null = null;
+
+/** Forgets the last path (tests). */
+export function resetPageViews(): void {
+  lastSeen = null;
+}
+
+/**
+ * Reports a page view when `pathname` changes. The public screens and the admin (each with its own
+ * router) both call it, and a path is reported once however the screens change over it: logging in
+ * on `/` and landing in the admin on `/` is not a new page view.
+ */
+export function usePageViews(pathname: string, loggedIn: boolean): void {
   const report = useEffectEvent((path: string) => {
+    if (path === lastSeen) return;
+    lastSeen = path;
     if (shouldReportPageView(path, loggedIn)) pushPageView(path);
   });
   useEffect(() => {

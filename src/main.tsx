@@ -19,8 +19,6 @@ import {
   type ReactNode,
 } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { usePageViews } from './analytics';
 import { createSessionController } from './authProvider/controller';
 import { createSessionStore } from './authProvider/sessionStore';
 import { SessionControllerProvider, useAuthState } from './authProvider/SessionContext';
@@ -33,7 +31,7 @@ import { BrandErrorScreen, LoadingOverlay } from './public/LoadingOverlay';
 import { PRERENDER_STYLE_ID } from './public/shell';
 import { readRuntimeConfig } from './runtimeConfig';
 
-const App = lazy(() => import('./App'));
+const AdminRoot = lazy(() => import('./AdminRoot'));
 const loadPublicApp = () => import('./public/PublicApp');
 const LazyPublicApp = lazy(loadPublicApp);
 
@@ -47,13 +45,12 @@ interface RootProps {
 
 function Root({ controller, brand, apiUrl, PublicApp }: RootProps) {
   const { status, session } = useAuthState();
-  usePageViews(session !== null);
   if (status === 'restoring') return <LoadingOverlay />;
   return (
     <Suspense fallback={<LoadingOverlay />}>
       {session?.hasChosenOrganisation ? (
         // A new session (login, organisation switch) remounts the admin: fresh query cache and store.
-        <App key={session.sessionId} controller={controller} brand={brand} apiUrl={apiUrl} />
+        <AdminRoot key={session.sessionId} controller={controller} brand={brand} apiUrl={apiUrl} />
       ) : (
         <PublicApp apiUrl={apiUrl} />
       )}
@@ -70,9 +67,7 @@ function Shell(props: RootProps) {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <SessionControllerProvider controller={props.controller}>
-            <BrowserRouter>
-              <Root {...props} />
-            </BrowserRouter>
+            <Root {...props} />
           </SessionControllerProvider>
         </ThemeProvider>
       </BrandProvider>

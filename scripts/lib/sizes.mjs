@@ -37,7 +37,7 @@ export function readSizes(dist = 'dist') {
       label: 'login page (shell + public screens)',
       ...route([entry, keyOf('src/public/PublicApp.tsx')]),
     },
-    admin: { label: 'after login (shell + admin app)', ...route([entry, keyOf('src/App.tsx')]) },
+    admin: { label: 'after login (shell + admin app)', ...route([entry, keyOf('src/AdminRoot.tsx')]) },
   };
   const chunks = Object.values(manifest)
     .filter((e) => e.file.endsWith('.js'))

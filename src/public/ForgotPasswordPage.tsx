@@ -3,7 +3,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import type { FetchFn } from '../api/transport';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
@@ -12,6 +11,7 @@ import { translate } from '../i18n/translate';
 import { FormTextField, formResolver } from '../forms';
 import { PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
+import { followLink } from './navigation';
 import { PublicCard } from './PublicCard';
 
 export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: FetchFn }) {
@@ -64,7 +64,7 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
           autoFocus
         />
       </PublicForm>
-      <Link component={RouterLink} to="/" align="center" variant="body2">
+      <Link href="/" onClick={followLink} align="center" variant="body2">
         {translate('app.forgotPassword.backToLogin')}
       </Link>
     </PublicCard>

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import { useSessionController } from '../authProvider/SessionContext';
 import { isApiError } from '../api/apiError';
 import { ERROR_TEXTS, errorText } from '../domain/errors';
@@ -10,6 +9,7 @@ import { loginSchema, type LoginValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
 import { FormTextField, formResolver } from '../forms';
 import { PublicForm } from './PublicForm';
+import { followLink } from './navigation';
 import { PublicCard } from './PublicCard';
 
 /** What the login form shows for a failed login (spec section 8). */
@@ -97,7 +97,7 @@ export function LoginPage() {
           maxLength={6}
         />
       </PublicForm>
-      <Link component={RouterLink} to="/forgot-password" align="center" variant="body2">
+      <Link href="/forgot-password" onClick={followLink} align="center" variant="body2">
         {translate('app.login.forgotPassword')}
       </Link>
     </PublicCard>

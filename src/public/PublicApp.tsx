@@ -2,12 +2,14 @@
  * The screens rendered outside <Admin> (the login chunk: MUI and react-hook-form, no react-admin).
  * '/' is the login form, or the organisation chooser for a logged-in user without an organisation.
  */
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect } from 'react';
+import { usePageViews } from '../analytics';
 import { useAuthState } from '../authProvider/SessionContext';
 import type { FetchFn } from '../api/transport';
 import { FormKitProvider } from '../forms';
 import { translate } from '../i18n/translate';
 import { ChooseOrganisation } from './ChooseOrganisation';
+import { navigate, useLocation } from './navigation';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
@@ -17,25 +19,24 @@ export interface PublicAppProps {
   fetch?: FetchFn;
 }
 
+/** Replaces the current entry with `/` once rendered. */
+function ToStart() {
+  useEffect(() => navigate('/', { replace: true }), []);
+  return null;
+}
+
 export default function PublicApp({ apiUrl, fetch }: PublicAppProps) {
   const { session } = useAuthState();
-  // A logged-in user who has not chosen an organisation is sent to / (the chooser) from every route.
+  const { pathname } = useLocation();
+  usePageViews(pathname, session !== null);
+  // A logged-in user who has not chosen an organisation is sent to / (the chooser) from every path.
   // Without a session nothing is stored (restore() clears a corrupt value), so other paths just go to /.
-  const toStart = <Navigate to="/" replace />;
-  return (
-    <FormKitProvider translate={translate}>
-      <Routes>
-        <Route path="/" element={session ? <ChooseOrganisation /> : <LoginPage />} />
-        <Route
-          path="/forgot-password"
-          element={session ? toStart : <ForgotPasswordPage apiUrl={apiUrl} fetch={fetch} />}
-        />
-        <Route
-          path="/reset-password"
-          element={session ? toStart : <ResetPasswordPage apiUrl={apiUrl} fetch={fetch} />}
-        />
-        <Route path="*" element={toStart} />
-      </Routes>
-    </FormKitProvider>
-  );
+  let screen;
+  if (pathname === '/') screen = session ? <ChooseOrganisation /> : <LoginPage />;
+  else if (pathname === '/forgot-password' && !session)
+    screen = <ForgotPasswordPage apiUrl={apiUrl} fetch={fetch} />;
+  else if (pathname === '/reset-password' && !session)
+    screen = <ResetPasswordPage apiUrl={apiUrl} fetch={fetch} />;
+  else screen = <ToStart />;
+  return <FormKitProvider translate={translate}>{screen}</FormKitProvider>;
 }

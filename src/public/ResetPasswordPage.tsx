@@ -4,7 +4,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '../api/apiError';
 import type { FetchFn } from '../api/transport';
 import { errorText } from '../domain/errors';
@@ -13,6 +12,7 @@ import { translate } from '../i18n/translate';
 import { FormTextField, formResolver } from '../forms';
 import { PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
+import { followLink, navigate, useLocation } from './navigation';
 import { PublicCard } from './PublicCard';
 
 /** The reset token from the URL fragment (`#token=...`), which never reaches a server log. */
@@ -23,15 +23,13 @@ export function tokenFromHash(hash: string): string | null {
 
 export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: FetchFn }) {
   const location = useLocation();
-  const navigate = useNavigate();
   // Read once; the fragment is then removed from the address bar (history.replaceState via the router).
   const [token] = useState(() => tokenFromHash(location.hash));
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    if (location.hash)
-      navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
-  }, [location.hash, location.pathname, location.search, navigate]);
+    if (location.hash) navigate(`${location.pathname}${location.search}`, { replace: true });
+  }, [location.hash, location.pathname, location.search]);
 
   const {
     control,
@@ -62,7 +60,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
         <Alert severity="error" role="alert">
           {translate('app.resetPassword.missingToken')}
         </Alert>
-        <Link component={RouterLink} to="/forgot-password" align="center" variant="body2">
+        <Link href="/forgot-password" onClick={followLink} align="center" variant="body2">
           {translate('app.resetPassword.requestNewLink')}
         </Link>
       </PublicCard>
@@ -74,7 +72,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
         <Alert severity="success" role="status">
           {translate('app.resetPassword.success')}
         </Alert>
-        <Button component={RouterLink} to="/" variant="contained">
+        <Button href="/" onClick={followLink} variant="contained">
           {translate('app.resetPassword.backToLogin')}
         </Button>
       </PublicCard>
@@ -112,7 +110,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
           required
         />
       </PublicForm>
-      <Link component={RouterLink} to="/" align="center" variant="body2">
+      <Link href="/" onClick={followLink} align="center" variant="body2">
         {translate('app.resetPassword.backToLogin')}
       </Link>
     </PublicCard>

@@ -9,7 +9,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import { SessionControllerProvider } from '../authProvider/SessionContext';
 import { SESSION_STORAGE_KEY } from '../authProvider/sessionStore';
 import type { AuthState, SessionController } from '../authProvider/types';
@@ -96,9 +95,7 @@ export function renderShell(): PrerenderedShell {
             sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1 }}
           />
           <SessionControllerProvider controller={staticController}>
-            <MemoryRouter initialEntries={['/']}>
-              <PublicApp apiUrl="" />
-            </MemoryRouter>
+            <PublicApp apiUrl="" />
           </SessionControllerProvider>
         </div>
       </ThemeProvider>

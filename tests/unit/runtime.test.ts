@@ -1,8 +1,6 @@
 import { renderHook } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { pushPageView, shouldReportPageView, usePageViews } from '../../src/analytics';
+import { pushPageView, resetPageViews, shouldReportPageView, usePageViews } from '../../src/analytics';
 import { buildMessages } from '../../src/i18n/i18nProvider';
 import { appMessages } from '../../src/i18n/messages';
 import { createTranslate } from '../../src/i18n/translate';
@@ -34,17 +32,23 @@ describe('analytics page views', () => {
     expect(target.dataLayer).toEqual([{ event: 'page_view', page_path: '/businesses' }]);
   });
 
-  it('the hook reports the current path inside a router', () => {
+  it('the hook reports each new path once, across the public screens and the admin', () => {
     window.dataLayer = [];
-    const wrapper = ({ children }: { children: ReactNode }) =>
-      createElement(MemoryRouter, { initialEntries: ['/api-keys'] }, children);
-    renderHook(() => usePageViews(true), { wrapper });
-    expect(window.dataLayer).toEqual([{ event: 'page_view', page_path: '/api-keys' }]);
-    window.dataLayer = [];
-    renderHook(() => usePageViews(false), {
-      wrapper: ({ children }) => createElement(MemoryRouter, null, children),
+    resetPageViews();
+    const publicScreens = renderHook(({ path }) => usePageViews(path, false), {
+      initialProps: { path: '/' },
     });
-    expect(window.dataLayer).toEqual([]);
+    publicScreens.rerender({ path: '/forgot-password' });
+    publicScreens.rerender({ path: '/' }); // back to the login form: not reported
+    publicScreens.unmount();
+    // Logged in on /: the admin mounts on the same path, which is no new page view.
+    const admin = renderHook(({ path }) => usePageViews(path, true), { initialProps: { path: '/' } });
+    admin.rerender({ path: '/api-keys' });
+    admin.rerender({ path: '/api-keys' });
+    expect(window.dataLayer).toEqual([
+      { event: 'page_view', page_path: '/forgot-password' },
+      { event: 'page_view', page_path: '/api-keys' },
+    ]);
   });
 });
 
@@ -61,5 +65,14 @@ describe('messages', () => {
     expect(admin.ra.action.save).toBe('Save');
     expect(admin.layout.title).toBe('x');
     expect(admin.validation.confirmationMismatch).toBe("Password doesn't match");
+  });
+
+  it('the public translate interpolates %{name}, falls back to _ and then to the key', () => {
+    const t = createTranslate({ a: { b: 'Signed in as %{email} (%{role})' } });
+    expect(t('a.b', { email: 'x@example.com', role: 0 })).toBe('Signed in as x@example.com (0)');
+    expect(t('a.b')).toBe('Signed in as %{email} (%{role})');
+    expect(t('a.missing', { _: 'Fallback' })).toBe('Fallback');
+    expect(t('a.missing')).toBe('a.missing');
+    expect(t('a')).toBe('a'); // a branch is not a message
   });
 });

@@ -1,6 +1,5 @@
 import { ThemeProvider } from '@mui/material/styles';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createSessionController } from '../../../src/authProvider/controller';
 import { SessionControllerProvider } from '../../../src/authProvider/SessionContext';
 import type { Session } from '../../../src/domain/session';
@@ -9,6 +8,7 @@ import { mergeBrand } from '../../../src/brands/loadBrand';
 import { createBrandTheme } from '../../../src/brands/theme';
 import { findBrand } from '../../../src/domain/brands';
 import PublicApp from '../../../src/public/PublicApp';
+import { useLocation } from '../../../src/public/navigation';
 import { fakeApi, memorySessionStore, type Handler, type Reply } from './fakeApi';
 
 export const testBrand = mergeBrand({
@@ -41,14 +41,14 @@ export async function renderPublic(
   const controller = createSessionController({ apiUrl: '', store, fetch: api.fetch });
   await controller.restore();
   if (options.notice) await controller.expire(options.notice);
+  // The public screens route on window.location (jsdom's), like the browser.
+  window.history.replaceState(null, '', options.path ?? '/');
   const view = render(
     <BrandProvider brand={testBrand}>
       <ThemeProvider theme={createBrandTheme(findBrand('local')!)}>
         <SessionControllerProvider controller={controller}>
-          <MemoryRouter initialEntries={[options.path ?? '/']}>
-            <PublicApp apiUrl="" fetch={api.fetch} />
-            <LocationProbe />
-          </MemoryRouter>
+          <PublicApp apiUrl="" fetch={api.fetch} />
+          <LocationProbe />
         </SessionControllerProvider>
       </ThemeProvider>
     </BrandProvider>,
