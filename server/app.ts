@@ -2,7 +2,12 @@
 import { existsSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { join, sep } from 'node:path';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -19,6 +24,7 @@ import { docsRoutes } from './http/docs';
 import { ApiError, SERVER_TEXTS, tooManyRequestsText } from './http/errors';
 import { spaRoutes } from './http/spa';
 import { fieldErrors } from './http/validation';
+import type { AnyForm } from './http/forms';
 import { background } from './lib/background';
 import { authModule } from './modules/auth/routes';
 import { brandsModule } from './modules/brands/routes';
@@ -121,6 +127,12 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** The route's form (config.form) with the body, for the field messages of a refused request. */
+function formOf(request: FastifyRequest): { rules: AnyForm; body: unknown } | undefined {
+  const rules = request.routeOptions.config?.form;
+  return rules ? { rules, body: request.body } : undefined;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { db, config } = options;
   const ctx: AppContext = { db, config, now: options.now ?? Date.now };
@@ -170,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (error.validation) {
       return reply.status(400).send({
         message: ERROR_TEXTS.validation,
-        errors: fieldErrors(error.validation, error.validationContext),
+        errors: fieldErrors(error.validation, error.validationContext, formOf(request)),
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -19,6 +19,7 @@ import type {
 } from 'fastify';
 import { guardFor, type Access } from '../auth/access';
 import type { Tenancy } from '../auth/scope';
+import type { AnyForm } from './forms';
 import type { App } from '../context';
 import { validationError } from './errors';
 
@@ -32,6 +33,8 @@ declare module 'fastify' {
     cacheable?: boolean;
     /** A POST/PUT/PATCH that takes no body (logout, organisation switch). */
     bodyless?: boolean;
+    /** The form whose rules (src/domain/schemas.ts) word the body's field errors. */
+    form?: AnyForm;
   }
   interface FastifyInstance {
     /** Every route with its method, URL, config and schema (HEAD left out). */

@@ -1,23 +1,12 @@
-/** Maps schema-validation errors onto the field messages of spec section 5 (src/domain/validation). */
+/**
+ * Maps schema-validation errors onto field messages: a field of the route's form (config.form, the
+ * shared rules of src/domain/schemas.ts) gets the form's text of spec section 5; other fields get a
+ * short technical text.
+ */
 import type { FastifySchemaValidationError } from 'fastify';
-import { MESSAGES } from '../../src/domain/validation';
 import { SERVER_TEXTS } from './errors';
+import { formMessage, type AnyForm } from './forms';
 import { TEXT_PATTERNS } from './schemas';
-
-const REQUIRED: Record<string, string> = {
-  email: MESSAGES.emailRequired,
-  password: MESSAGES.passwordRequired,
-  oldPassword: MESSAGES.oldPasswordRequired,
-  newPassword: MESSAGES.newPasswordRequired,
-  code: MESSAGES.twoFaRequired,
-  twoFaCode: MESSAGES.twoFaRequired,
-};
-
-const INVALID: Record<string, string> = {
-  email: MESSAGES.emailInvalid,
-  code: MESSAGES.twoFaDigits,
-  twoFaCode: MESSAGES.twoFaDigits,
-};
 
 export const UNKNOWN_PARAMETER = 'is not a known parameter';
 export const UNKNOWN_FIELD = 'is not a known field';
@@ -25,6 +14,7 @@ export const UNKNOWN_FIELD = 'is not a known field';
 export function fieldErrors(
   validation: FastifySchemaValidationError[],
   context?: string,
+  form?: { rules: AnyForm; body: unknown },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const e of validation) {
@@ -48,10 +38,9 @@ export function fieldErrors(
       errors[field] = `must be one of: ${params.allowedValues.join(', ')}`;
       continue;
     }
-    const isEmpty = missing !== undefined || (e.keyword === 'minLength' && params.limit === 1);
     const isControl = e.keyword === 'pattern' && TEXT_PATTERNS.includes(params.pattern ?? '');
     errors[field] =
-      (isEmpty ? REQUIRED[field] : INVALID[field]) ??
+      (context === 'body' ? formMessage(form?.rules, field, form?.body) : undefined) ??
       (isControl ? SERVER_TEXTS.controlCharacters : undefined) ??
       e.message ??
       'is invalid';

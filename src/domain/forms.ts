@@ -36,6 +36,14 @@ export function defineForm<K extends string>(fields: { readonly [F in K]: FieldR
   return fields as FormSchema<Record<K, string>>;
 }
 
+/** The named fields of a schema: what an API request carries of a form (no confirmation field). */
+export function pick<V extends Record<string, string>, K extends keyof V & string>(
+  schema: FormSchema<V>,
+  ...names: K[]
+): FormSchema<Pick<V, K>> {
+  return Object.fromEntries(names.map((name) => [name, schema[name]])) as unknown as FormSchema<Pick<V, K>>;
+}
+
 /** A field: its rules in the order they are checked. */
 export function field(...rules: Rule[]): FieldRules {
   return { rules };

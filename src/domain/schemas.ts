@@ -3,7 +3,7 @@
  * with src/domain/forms.ts and shared by the dashboard's forms and the reference API. Each rule gives
  * a message key of src/domain/validation.ts; the first failing rule of a field is its message.
  */
-import { defineForm, field, minLength, required, sameAs, trimmed, when, type ValuesOf } from './forms';
+import { defineForm, field, minLength, pick, required, sameAs, trimmed, when, type ValuesOf } from './forms';
 import { hasPasswordCase, isEmail, isTwoFaCode, PASSWORD_MIN_LENGTH, type MessageKey } from './validation';
 
 const email = () => trimmed(required('emailRequired'), when('emailInvalid', isEmail));
@@ -49,3 +49,17 @@ export const twoFaSchema = defineForm({
   code: trimmed(required('twoFaRequired'), when('twoFaDigits', isTwoFaCode)),
 });
 export type TwoFaValues = ValuesOf<typeof twoFaSchema>;
+
+// What the API checks of each form with the same rules (the requests carry no confirmation field).
+
+/** POST /v1/auth/login: the 2FA code travels as a number (leading zeros lost) and is checked by the account. */
+export const loginRequest = pick(loginSchema, 'email', 'password');
+
+/** POST /v1/auth/reset-password. */
+export const resetPasswordRequest = pick(resetPasswordSchema, 'newPassword');
+
+/** PATCH /v1/users/password: the old password is only required (the server checks it against the account). */
+export const changePasswordRequest = defineForm({
+  oldPassword: field(required('oldPasswordRequired')),
+  newPassword: changePasswordSchema.newPassword,
+});

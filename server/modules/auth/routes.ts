@@ -14,6 +14,7 @@ import {
   SwitchParams,
 } from './schemas';
 import { authService } from './service';
+import { forgotPasswordSchema, loginSchema, resetPasswordRequest } from '../../../src/domain/schemas';
 
 export const authModule: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
@@ -22,7 +23,7 @@ export const authModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/login',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, form: loginSchema },
       schema: {
         tags: ['auth'],
         summary: 'Log in; the session token is in the X-Identity-Token response header',
@@ -79,7 +80,7 @@ export const authModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/forgot-password',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, form: forgotPasswordSchema },
       schema: {
         tags: ['auth'],
         summary:
@@ -109,7 +110,7 @@ export const authModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/reset-password',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, form: resetPasswordRequest },
       schema: {
         tags: ['auth'],
         summary: 'Sets a new password with a reset token; every session of the user is revoked',

@@ -2,7 +2,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginResponse } from '../../../src/domain/api';
 import { ERROR_TEXTS } from '../../../src/domain/errors';
-import { MESSAGES, isEmail, normaliseEmail, passwordProblems } from '../../../src/domain/validation';
+import { forgotPasswordSchema, loginRequest, resetPasswordRequest } from '../../../src/domain/schemas';
+import { normaliseEmail } from '../../../src/domain/validation';
 import { hashPassword, verifyDummy, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../auth/sessions';
 import {
@@ -23,8 +24,8 @@ import {
   notFound,
   tooManyAttempts,
   tooManyRequests,
-  validationError,
 } from '../../http/errors';
+import { checkForm } from '../../http/forms';
 import type { Background } from '../../lib/background';
 import { authRepository } from './repository';
 
@@ -74,6 +75,9 @@ export function authService({ db, config, now }: AppContext, background: Backgro
       twoFaCode?: number | null;
       ip: string;
     }): Promise<Signed> {
+      // What the form would refuse is refused before anything is counted (the code is a number on the
+      // wire, checked below against the account's secret).
+      checkForm(loginRequest, input);
       const email = normaliseEmail(input.email);
       // The attempt is reserved (counted as a failure) before the password is checked, atomically: of
       // any number of parallel attempts, at most the limit get to the check (server/auth/throttle.ts).
@@ -134,8 +138,8 @@ export function authService({ db, config, now }: AppContext, background: Backgro
       input: { email: string; ip: string },
       deliver: (issued: { userId: number; token: string }) => void,
     ): Promise<void> {
+      checkForm(forgotPasswordSchema, input);
       const email = normaliseEmail(input.email);
-      if (!isEmail(email)) throw validationError({ email: MESSAGES.emailInvalid });
       const reserved = await reserveAttempt(db, config, now(), forgotPasswordLimits(config, email, input.ip));
       if (reserved.wait !== undefined) throw tooManyRequests(reserved.wait);
       const at = now();
@@ -157,10 +161,9 @@ export function authService({ db, config, now }: AppContext, background: Backgro
     async resetPassword(token: string, newPassword: string): Promise<void> {
       const tokenHash = hashResetToken(token);
       const invalid = () => new ApiError(400, { message: ERROR_TEXTS.resetTokenInvalid });
+      checkForm(resetPasswordRequest, { newPassword });
       const reset = await users.findReset(tokenHash);
       if (!reset || reset.used_at || new Date(reset.expires_at).getTime() <= now()) throw invalid();
-      const problems = passwordProblems(newPassword);
-      if (problems.length > 0) throw validationError({ newPassword: MESSAGES[problems[0]] });
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         const repo = authRepository(tx);

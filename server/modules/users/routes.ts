@@ -1,5 +1,6 @@
 /** /v1/users: the caller's own account (two-factor setup, password change). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { changePasswordRequest, twoFaSchema } from '../../../src/domain/schemas';
 import { IDENTITY_HEADER } from '../../../src/domain/api';
 import { AUTHENTICATED } from '../../auth/access';
 import { scopeOf } from '../../auth/scope';
@@ -27,7 +28,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/two-fa',
     {
-      config: { access: AUTHENTICATED },
+      config: { access: AUTHENTICATED, form: twoFaSchema },
       schema: {
         tags: ['users'],
         summary: 'Turn two-factor on (code from the pending secret) or off (code from the current secret)',
@@ -46,7 +47,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/password',
     {
-      config: { access: AUTHENTICATED },
+      config: { access: AUTHENTICATED, form: changePasswordRequest },
       schema: {
         tags: ['users'],
         summary: "Change the caller's password; other sessions are revoked and this token rotated",

@@ -7,7 +7,7 @@
  */
 import { findBrand } from '../../../src/domain/brands';
 import { ERROR_TEXTS } from '../../../src/domain/errors';
-import { MESSAGES, isTwoFaCode, passwordProblems } from '../../../src/domain/validation';
+import { changePasswordRequest, twoFaSchema } from '../../../src/domain/schemas';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { OrgScope } from '../../auth/scope';
 import { revokeUserSessions, rotateSessionToken } from '../../auth/sessions';
@@ -16,6 +16,7 @@ import { newTotpSecret, otpauthUri, verifyTotp } from '../../auth/totp';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invalidTwoFaCode, tooManyAttempts, validationError } from '../../http/errors';
+import { checkForm } from '../../http/forms';
 import { accountRepository } from './repository';
 
 /** Thrown inside the change's transaction when the row changed since it was checked: rolls back. */
@@ -68,7 +69,7 @@ export function accountService({ db, config, now }: AppContext) {
      * session alone is not enough); returns the new token.
      */
     async updateTwoFa(self: OrgScope, sessionId: string, enabled: boolean, code: string): Promise<string> {
-      if (!isTwoFaCode(code)) throw validationError({ code: MESSAGES.twoFaDigits });
+      checkForm(twoFaSchema, { code });
       const reserved = await reserveAttempt(db, config, now(), [
         [twoFaKey(self.userId), config.loginMaxFailuresPerAccount],
       ]);
@@ -105,8 +106,7 @@ export function accountService({ db, config, now }: AppContext) {
       if (!(await verifyPassword(row.password_hash, oldPassword))) throw oldPasswordIncorrect();
       await reserved.reservation.release();
       await clearFailures(db, accountKey(row.email));
-      const problems = passwordProblems(newPassword);
-      if (problems.length > 0) throw validationError({ newPassword: MESSAGES[problems[0]] });
+      checkForm(changePasswordRequest, { oldPassword, newPassword });
       const passwordHash = await hashPassword(newPassword);
       const token = await changeAndRotate(self, sessionId, (tx) =>
         accountRepository(tx).replacePasswordHash(self, row.password_hash, passwordHash),
