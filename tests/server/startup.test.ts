@@ -93,7 +93,7 @@ describe('a PGlite data folder', () => {
     // Empty it as an operator's own data would be: no demo rows, no demo version.
     const emptied = await start({ env: env({ DATA_DIR: dir }), out: quiet });
     await emptied.db.exec(
-      'TRUNCATE seed_versions, memberships, sessions, users, roles, organisations, currencies, login_failures, password_resets',
+      'TRUNCATE seed_versions, memberships, sessions, users, roles, organisations, currencies, login_failures, password_resets CASCADE',
     );
     await emptied.close();
 
