@@ -210,7 +210,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', TWO_FA_HEADER, IDEMPOTENCY_HEADER],
-    exposedHeaders: [IDENTITY_HEADER, 'Retry-After'],
+    // The rate-limit headers the document promises are readable by a browser client too.
+    exposedHeaders: [
+      IDENTITY_HEADER,
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
     maxAge: 600,
   });
   await app.register(rateLimit, {

@@ -81,3 +81,6 @@ export const LoginResponse = Type.Object({
 });
 
 export const authed = { security: [{ web: [] }] };
+
+/** Request bodies refuse fields they do not declare (400 'is not a known field'), never ignore them. */
+export const STRICT_BODY = { additionalProperties: false } as const;
