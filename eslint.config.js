@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -76,16 +76,19 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
       // Parse TypeScript dependencies too (no-cycle follows them), resolved as Vite and tsx resolve them.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      // Packages are not followed: the rules are about the project's own modules.
+      'import/ignore': ['node_modules'],
+      'import/external-module-folders': ['node_modules'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: ZONES }],
+      'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
+      'import/no-restricted-paths': ['error', { zones: ZONES }],
     },
   },
 );

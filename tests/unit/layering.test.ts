@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN.md section 3 is checked by ESLint (import-x no-cycle and no-restricted-paths
+ * The layering of DESIGN.md section 3 is checked by ESLint (eslint-plugin-import's no-cycle and no-restricted-paths
  * in eslint.config.js). These tests lint small sources as if they were files of the tree, so a rule
  * that stops firing (a wrong path, a resolver that finds nothing) fails here, not silently.
  */
@@ -20,23 +20,23 @@ describe('layering', { timeout: 60_000 }, () => {
       'src/api/transport.ts',
       "import { createSessionController } from '../authProvider/controller';\nexport const x = createSessionController;\n",
     );
-    expect(ids).toContain('import-x/no-cycle');
-    expect(ids).toContain('import-x/no-restricted-paths');
+    expect(ids).toContain('import/no-cycle');
+    expect(ids).toContain('import/no-restricted-paths');
   });
 
   it('a lower layer may not import a higher one', async () => {
     expect(
       await ruleIds('src/domain/x.ts', "import { Layout } from '../layout';\nexport const y = Layout;\n"),
-    ).toContain('import-x/no-restricted-paths');
+    ).toContain('import/no-restricted-paths');
     expect(
       await ruleIds('src/layout/x.ts', "import r from '../resources/registry';\nexport const y = r;\n"),
-    ).toContain('import-x/no-restricted-paths');
+    ).toContain('import/no-restricted-paths');
   });
 
   it('only App.tsx reads a registry; a feature may import the layout', async () => {
     const registry = "import { pages } from './customPages/registry';\nexport const y = pages;\n";
-    expect(await ruleIds('src/App.tsx', registry)).not.toContain('import-x/no-restricted-paths');
-    expect(await ruleIds('src/declarations.ts', registry)).toContain('import-x/no-restricted-paths');
+    expect(await ruleIds('src/App.tsx', registry)).not.toContain('import/no-restricted-paths');
+    expect(await ruleIds('src/declarations.ts', registry)).toContain('import/no-restricted-paths');
     const view = "import { useResponseDialog } from '../../layout';\nexport const y = useResponseDialog;\n";
     expect(await ruleIds('src/customPages/changePassword/View.tsx', view)).toEqual([]);
   });
@@ -44,10 +44,10 @@ describe('layering', { timeout: 60_000 }, () => {
   it('the public screens stay free of the admin; the server imports only src/domain', async () => {
     expect(
       await ruleIds('src/public/X.tsx', "import { Layout } from '../layout';\nexport const y = Layout;\n"),
-    ).toContain('import-x/no-restricted-paths');
+    ).toContain('import/no-restricted-paths');
     expect(
       await ruleIds('server/x.ts', "import { ApiError } from '../src/api';\nexport const y = ApiError;\n"),
-    ).toContain('import-x/no-restricted-paths');
+    ).toContain('import/no-restricted-paths');
     expect(
       await ruleIds(
         'server/x.ts',
