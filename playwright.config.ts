@@ -2,13 +2,20 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
+// One data folder per port: runs on other ports (E2E_PORT) do not share (or wipe) one database.
+const dataDir = port === 8181 ? '.data/e2e' : `.data/e2e-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Its own folder: Playwright empties outputDir at start, and test-results/ holds the other runners' reports.
   outputDir: 'test-results/playwright',
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // tests/e2e/look.spec.ts: font hinting and anti-aliasing move a few pixels between runs and machines;
+    // a changed colour, logo or layout moves far more than 1 % of the screen.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2 },
+  },
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -35,7 +42,7 @@ export default defineConfig({
     // A fresh database for every run: the demo data is the contract the tests rely on.
     // The server's log goes to a file: the demo's password-reset "mail" is a line in it.
     command:
-      'rm -rf .data/e2e && mkdir -p test-results && node scripts/ensure-build.mjs && ' +
+      `rm -rf ${dataDir} && mkdir -p test-results && node scripts/ensure-build.mjs && ` +
       'npx tsx server/index.ts > test-results/e2e-server.log 2>&1',
     url: `${baseURL}/v1/brands/dashboard`,
     timeout: 180_000,
@@ -44,9 +51,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data/e2e',
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
-      // POST /v1/testing/reset: every spec file starts from the demo data (tests/e2e/fixtures.ts).
+      // POST /v1/testing/reset: every spec file starts from the demo data (tests/e2e/fixtures.ts); also
+      // lets a request name another brand (X-E2E-Brand, tests/e2e/look.spec.ts).
       E2E_RESET: '1',
     },
   },

@@ -26,7 +26,7 @@ import { createHttpClient, type FetchFn } from './api';
 import type { SessionController } from './authProvider/types';
 import { createAuthProvider } from './authProvider/authProvider';
 import { createDataProvider } from './dataProvider';
-import { createBrandTheme, type LoadedBrand } from './brands';
+import { brandThemePair, type LoadedBrand } from './brands';
 import type { Requirement } from './domain/requirements';
 import { createI18nProvider } from './i18n/i18nProvider';
 import {
@@ -53,6 +53,7 @@ import {
   NotFound,
   RequireAccess,
 } from './layout';
+import { layoutMessagesDe } from './layout/messages.de';
 
 export interface AppProps {
   controller: SessionController;
@@ -81,7 +82,10 @@ function compose(resources: readonly ResourceDeclaration[], pages: readonly Page
     access: deriveAccessTable(resources, pages),
     api: deriveApiTable(resources),
     methods: deriveCustomMethods(declarations),
-    messages: [layoutMessages, deriveMessages(declarations)],
+    messages: {
+      en: [layoutMessages, deriveMessages(declarations)],
+      de: [layoutMessagesDe, deriveMessages(declarations, 'de')],
+    },
     aliases: deriveAliasRoutes(resources, pages),
     menu: deriveMenuEntries(resources, pages),
   };
@@ -155,7 +159,8 @@ export default function App({
       }),
   );
   const [i18nProvider] = useState(() => providers.i18nProvider ?? createI18nProvider(composed.messages));
-  const theme = useMemo(() => createBrandTheme(brand.definition), [brand.definition]);
+  // Light and dark: react-admin follows the system preference; the user menu switches (AppBar).
+  const themes = useMemo(() => brandThemePair(brand.definition), [brand.definition]);
 
   return (
     <MenuEntriesProvider entries={composed.menu}>
@@ -167,7 +172,8 @@ export default function App({
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
-        theme={theme}
+        theme={themes.light}
+        darkTheme={themes.dark}
         layout={Layout}
         notification={AppNotification}
         dashboard={LandingRedirect}

@@ -18,6 +18,7 @@ import type { RaRecord } from 'react-admin';
 import { everyone, satisfies, type AccessContext, type Requirement } from './domain/requirements';
 import type { AccessTable } from './authProvider/types';
 import type { ApiTable, CustomMethods, ResourceApi } from './dataProvider/types';
+import type { Locale, TranslatedLocale } from './i18n/locale';
 import { mergeMessages, type MessageTree } from './i18n/messages';
 
 /** The sidebar sections of spec section 2, in display order. */
@@ -69,6 +70,8 @@ export interface ResourceDeclaration {
   recordRepresentation?: string | ((record: RaRecord) => string);
   /** The feature's messages (by convention under `resources.<name>`), merged into the catalogue. */
   messages?: MessageTree;
+  /** The same messages in the other languages (`{ de: … }`). */
+  translations?: Translations;
   /** Named custom methods added to the data provider (`dataProvider.<name>(...)`). */
   methods?: CustomMethods;
 }
@@ -85,11 +88,20 @@ export interface PageDeclaration {
   component: View;
   /** The page's messages (by convention under `pages.<name>`), merged into the catalogue. */
   messages?: MessageTree;
+  /** The same messages in the other languages (`{ de: … }`). */
+  translations?: Translations;
   /** Named custom methods added to the data provider (`dataProvider.<name>(...)`). */
   methods?: CustomMethods;
 }
 
 type Declaration = ResourceDeclaration | PageDeclaration;
+
+/**
+ * A declaration's messages in the other languages, key for key with its English `messages` (by
+ * convention in `messages.de.ts` beside `messages.ts`); tests/unit/messages.test.ts fails on a missing
+ * or extra key.
+ */
+export type Translations = { readonly [L in TranslatedLocale]?: MessageTree };
 
 export const resource = (declaration: ResourceDeclaration): ResourceDeclaration => declaration;
 export const page = (declaration: PageDeclaration): PageDeclaration => declaration;
@@ -173,9 +185,14 @@ export function assertDeclarations(
   if (problems.length > 0) throw new Error(`Inconsistent declarations:\n- ${problems.join('\n- ')}`);
 }
 
-/** Every declaration's messages, merged (later wins) into one tree for the catalogue. */
-export function deriveMessages(declarations: readonly Declaration[]): MessageTree {
-  return mergeMessages(...declarations.flatMap((d) => (d.messages ? [d.messages] : [])));
+/** Every declaration's messages in a locale, merged (later wins) into one tree for its catalogue. */
+export function deriveMessages(declarations: readonly Declaration[], locale: Locale = 'en'): MessageTree {
+  return mergeMessages(
+    ...declarations.flatMap((d) => {
+      const tree = locale === 'en' ? d.messages : d.translations?.[locale];
+      return tree ? [tree] : [];
+    }),
+  );
 }
 
 /** Every declaration's custom methods; two declarations naming the same method is an error. */

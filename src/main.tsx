@@ -24,11 +24,13 @@ import { createSessionStore } from './authProvider/sessionStore';
 import { SessionControllerProvider, useAuthState } from './authProvider/SessionContext';
 import type { SessionController } from './authProvider/types';
 import { BrandProvider } from './brands/BrandContext';
+import { useSystemThemeMode } from './brands/colorScheme';
 import { applyBrandToDocument, earlyBrandFetch, loadBrand, type LoadedBrand } from './brands/loadBrand';
 import { createBrandTheme } from './brands/theme';
 import type { PublicAppProps } from './public/PublicApp';
 import { BrandErrorScreen, LoadingOverlay } from './public/LoadingOverlay';
 import { PRERENDER_STYLE_ID } from './public/shell';
+import { loadLocaleMessages } from './i18n/locale';
 import { readRuntimeConfig } from './runtimeConfig';
 
 const AdminRoot = lazy(() => import('./AdminRoot'));
@@ -60,7 +62,9 @@ function Root({ controller, brand, apiUrl, PublicApp }: RootProps) {
 
 function Shell(props: RootProps) {
   const { brand } = props;
-  const theme = useMemo(() => createBrandTheme(brand.definition), [brand]);
+  // The public screens follow the system's light or dark preference (the admin has its own switch).
+  const mode = useSystemThemeMode();
+  const theme = useMemo(() => createBrandTheme(brand.definition, undefined, mode), [brand, mode]);
   return (
     <StrictMode>
       <BrandProvider brand={brand}>
@@ -101,7 +105,12 @@ async function boot(container: HTMLElement): Promise<void> {
   const controller = createSessionController({ apiUrl, store: createSessionStore() });
   // Restored and loaded before the first render, so the prerendered card is replaced by the real one
   // directly (not by an overlay first).
-  const [, publicApp] = await Promise.all([controller.restore(), loadPublicApp().catch(() => null)]);
+  const [, publicApp] = await Promise.all([
+    controller.restore(),
+    loadPublicApp().catch(() => null),
+    // A German tab's texts (a small chunk English tabs never load); if it fails, English shows.
+    loadLocaleMessages().catch(() => {}),
+  ]);
   const PublicApp = publicApp?.default ?? LazyPublicApp;
   // A transition: React renders in slices and keeps the page responsive (the prerendered card stays
   // on screen until the commit).

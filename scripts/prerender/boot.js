@@ -3,7 +3,8 @@
 // - on any path but '/', or with a stored session, the prerendered overlay shows instead of the
 //   login card (the login form is only right for '/' without a session);
 // - it sends the brand request at once, and src/main.tsx reuses it (window[brandGlobal]);
-// - when the brand arrives, the prerendered logo gets its src and alt (the largest paint, early);
+// - when the brand arrives, the prerendered logo gets its src and alt (the largest paint, early) and the
+//   card its brand colours (config.brandColors: CSS custom properties by brand key);
 // - it starts the app's JS (config.entry and its preloads) once the logo has loaded (or failed, or
 //   after START_APP_AFTER_MS), so the logo's requests do not share the line with 180 kB of JS; on
 //   every other page at once.
@@ -56,6 +57,12 @@
     logo.addEventListener('error', startApp);
     let url = brand.lightLogoUrl;
     if (apiUrl && !/^[a-z][a-z0-9+.-]*:/i.test(url)) url = new URL(url, apiUrl + '/').toString();
+    const colors = Object.prototype.hasOwnProperty.call(config.brandColors, brand.value)
+      ? config.brandColors[brand.value]
+      : {};
+    Object.keys(colors).forEach(function (name) {
+      html.style.setProperty(name, colors[name]);
+    });
     logo.alt = typeof brand.name === 'string' ? brand.name : '';
     logo.src = url;
     if (typeof brand.name === 'string' && brand.name && !html.classList.contains(config.overlayClass))

@@ -1,6 +1,7 @@
 /**
  * The error every /v1 call rejects with (no react-admin: the login chunk uses it). It is HttpError-like:
- * `message` (the text to show), `status` (0 = network failure) and `body` (the JSON error body).
+ * `message` (the text to show), `status` (0 = network failure), `body` (the JSON error body) and
+ * `retryAfter` (seconds, from `Retry-After`).
  * The data provider converts it into react-admin's HttpError for the admin.
  */
 import type { ApiErrorBody } from '../domain/errors';
@@ -8,12 +9,15 @@ import type { ApiErrorBody } from '../domain/errors';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | undefined;
+  /** Seconds to wait before retrying, from the answer's `Retry-After` (every 429 carries one). */
+  readonly retryAfter: number | undefined;
 
-  constructor(message: string, status: number, body?: ApiErrorBody) {
+  constructor(message: string, status: number, body?: ApiErrorBody, retryAfter?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
 
   /** fetch itself failed (offline, CORS, connection reset): status 0. */

@@ -5,8 +5,8 @@
  */
 import type { LogoutReason, Session } from '../domain/session';
 import { AUTH_SCHEME, IDEMPOTENCY_HEADER, IDENTITY_HEADER, TWO_FA_HEADER } from '../domain/api';
-import { ApiError, asErrorBody } from './apiError';
-import { classifyFailure } from './errorRules';
+import { ApiError } from './apiError';
+import { classifyFailure, responseFailure } from './errorRules';
 import { apiUrlFor, defaultFetch, isAbortError, send, type FetchFn, type Query } from './transport';
 
 export interface RequestOptions {
@@ -99,14 +99,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       }
 
       if (!response.ok) {
-        const outcome = classifyFailure({
-          kind: 'response',
-          path,
-          status: response.status,
-          body: response.json,
-        });
+        const { outcome, error } = responseFailure(path, response);
         if (outcome.logout && stillCurrent(token)) await controller.expire(outcome.logout);
-        throw new ApiError(outcome.message, response.status, asErrorBody(response.json));
+        throw error;
       }
 
       const rotated = response.headers.get(IDENTITY_HEADER);

@@ -3,7 +3,7 @@
  * public screens, above `domain` only. No React, no react-admin: the login chunk loads it.
  */
 export { ApiError, asErrorBody, isApiError } from './apiError';
-export { apiPath, classifyFailure, isLoginUrl } from './errorRules';
+export { apiPath, classifyFailure, isLoginUrl, responseFailure, retryAfterSeconds } from './errorRules';
 export type { Failure, FailureOutcome } from './errorRules';
 export { createHttpClient } from './httpClient';
 export type { HttpClient, HttpClientOptions, HttpResponse, RequestOptions, SessionPort } from './httpClient';

@@ -6,8 +6,8 @@
 import { AUTH_SCHEME, IDENTITY_HEADER, type CurrenciesResponse, type LoginResponse } from '../domain/api';
 import { ERROR_TEXTS } from '../domain/errors';
 import { normaliseEmail } from '../domain/validation';
-import { ApiError, asErrorBody } from '../api/apiError';
-import { classifyFailure } from '../api/errorRules';
+import { ApiError } from '../api/apiError';
+import { classifyFailure, responseFailure } from '../api/errorRules';
 import { apiUrlFor, defaultFetch, send, type FetchFn, type RawResponse } from '../api/transport';
 import type { SessionStore } from './sessionStore';
 import type { AuthState, LogoutReason, OrganisationRef, Session, SessionController } from './types';
@@ -56,8 +56,7 @@ export function sessionFromLogin(
 }
 
 function failure(path: string, response: RawResponse): ApiError {
-  const outcome = classifyFailure({ kind: 'response', path, status: response.status, body: response.json });
-  return new ApiError(outcome.message, response.status, asErrorBody(response.json));
+  return responseFailure(path, response).error;
 }
 
 export function createSessionController(options: SessionControllerOptions): SessionController {

@@ -1,5 +1,6 @@
 /** Brands: theme factory, loader and context. No react-admin here (the login chunk imports it). */
 export { BrandProvider, useBrand } from './BrandContext';
+export { documentTitle } from './documentTitle';
 export { applyBrandToDocument, loadBrand, mergeBrand, type LoadedBrand } from './loadBrand';
 export {
   AA_CONTRAST,
@@ -8,13 +9,20 @@ export {
   brandThemeOptions,
   createBrandTheme,
   ensureContrast,
+  focusColor,
   readableTextOn,
   type BrandPalette,
+  type ThemeMode,
 } from './theme';
-import { BRANDS } from '../domain/brands';
+import { BRANDS, type BrandDefinition } from '../domain/brands';
 import { createBrandTheme } from './theme';
+
+/** A brand's light and dark themes (react-admin's `theme` and `darkTheme`). */
+export function brandThemePair(definition: BrandDefinition) {
+  return { light: createBrandTheme(definition), dark: createBrandTheme(definition, undefined, 'dark') };
+}
 
 /** The themes of the twelve brands, by brand key. */
 export function brandThemes() {
-  return Object.fromEntries(BRANDS.map((b) => [b.key, createBrandTheme(b)]));
+  return Object.fromEntries(BRANDS.map((b) => [b.key, brandThemePair(b)]));
 }

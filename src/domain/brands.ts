@@ -2,6 +2,21 @@
  * The twelve brands (DESIGN.md section 8): their keys, names, colours and whether fiat deposits are
  * allowed. The dashboard's themes (src/brands) and the API's logo and icon files both derive from this.
  */
+/** The shape of the brand's logo mark (src/domain/brandLogos.ts draws each); one per brand. */
+export type BrandMark =
+  | 'shield'
+  | 'hexagon'
+  | 'triangle'
+  | 'compass'
+  | 'meridian'
+  | 'anchor'
+  | 'cube'
+  | 'gate'
+  | 'ledger'
+  | 'orbit'
+  | 'wave'
+  | 'crystal';
+
 export interface BrandDefinition {
   key: string;
   name: string;
@@ -13,6 +28,8 @@ export interface BrandDefinition {
   secondaryColor: string;
   /** Sidebar background. */
   sidebarColor: string;
+  /** The logo's mark. */
+  mark: BrandMark;
 }
 
 export const BRANDS: readonly BrandDefinition[] = [
@@ -24,6 +41,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#1f4fd1',
     secondaryColor: '#0f2a6b',
     sidebarColor: '#f4f6fb',
+    mark: 'shield',
   },
   {
     key: 'development',
@@ -33,6 +51,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#6a1b9a',
     secondaryColor: '#3b0b57',
     sidebarColor: '#f7f3fa',
+    mark: 'hexagon',
   },
   {
     key: 'staging',
@@ -42,6 +61,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#b34700',
     secondaryColor: '#5c2400',
     sidebarColor: '#fbf5f1',
+    mark: 'triangle',
   },
   {
     key: 'northwind',
@@ -51,6 +71,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#00695c',
     secondaryColor: '#003d33',
     sidebarColor: '#f1f8f7',
+    mark: 'compass',
   },
   {
     key: 'meridian',
@@ -60,6 +81,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#ad1457',
     secondaryColor: '#5e0a2f',
     sidebarColor: '#fbf2f6',
+    mark: 'meridian',
   },
   {
     key: 'coinharbor',
@@ -69,6 +91,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#0d47a1',
     secondaryColor: '#ff8f00',
     sidebarColor: '#f2f5fb',
+    mark: 'anchor',
   },
   {
     key: 'blockvault',
@@ -78,6 +101,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#263238',
     secondaryColor: '#00acc1',
     sidebarColor: '#f3f5f6',
+    mark: 'cube',
   },
   {
     key: 'satoshigate',
@@ -87,6 +111,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#c43e00',
     secondaryColor: '#3e2723',
     sidebarColor: '#fbf4f0',
+    mark: 'gate',
   },
   {
     key: 'ledgerline',
@@ -96,6 +121,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#2e7d32',
     secondaryColor: '#1b3d1d',
     sidebarColor: '#f2f8f2',
+    mark: 'ledger',
   },
   {
     key: 'orbitpay',
@@ -105,6 +131,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#4527a0',
     secondaryColor: '#00897b',
     sidebarColor: '#f4f2fa',
+    mark: 'orbit',
   },
   {
     key: 'tidecoin',
@@ -114,6 +141,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#01579b',
     secondaryColor: '#4fc3f7',
     sidebarColor: '#f0f6fb',
+    mark: 'wave',
   },
   {
     key: 'quartz',
@@ -123,6 +151,7 @@ export const BRANDS: readonly BrandDefinition[] = [
     primaryColor: '#5d4037',
     secondaryColor: '#8d6e63',
     sidebarColor: '#f7f4f3',
+    mark: 'crystal',
   },
 ];
 
@@ -142,35 +171,5 @@ export const BRAND_ASSETS = [
 ] as const;
 export type BrandAsset = (typeof BRAND_ASSETS)[number];
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The brand's logo or icon as an SVG document (served by the API under /v1/brands/assets). */
-export function brandAssetSvg(brand: BrandDefinition, asset: BrandAsset): string {
-  const initial = escapeXml(brand.name.charAt(0).toUpperCase());
-  // The mark: a rounded square with the initial and an accent dot. On dark or brand-coloured
-  // backgrounds (the dark logo sits in the app bar) the square is white and the initial coloured.
-  const mark = (x: number, y: number, size: number, onDark = false) => {
-    const square = onDark ? '#ffffff' : brand.primaryColor;
-    const letter = onDark ? brand.primaryColor : '#ffffff';
-    return (
-      `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size * 0.22}" fill="${square}"/>` +
-      `<circle cx="${x + size * 0.8}" cy="${y + size * 0.8}" r="${size * 0.09}" fill="${brand.secondaryColor}"/>` +
-      `<text x="${x + size / 2}" y="${y + size * 0.68}" font-family="Arial, Helvetica, sans-serif" font-size="${size * 0.52}" font-weight="700" fill="${letter}" text-anchor="middle">${initial}</text>`
-    );
-  };
-  if (asset === 'light-logo' || asset === 'dark-logo') {
-    const dark = asset === 'dark-logo';
-    return (
-      `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="48" viewBox="0 0 240 48" role="img" aria-label="${escapeXml(brand.name)}">` +
-      mark(4, 4, 40, dark) +
-      `<text x="54" y="32" font-family="Arial, Helvetica, sans-serif" font-size="20" font-weight="700" fill="${dark ? '#ffffff' : '#1a1a1a'}">${escapeXml(brand.name)}</text></svg>`
-    );
-  }
-  const size =
-    asset === 'pwa-512' ? 512 : asset === 'pwa-192' ? 192 : asset === 'apple-touch-icon' ? 180 : 64;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" role="img" aria-label="${escapeXml(brand.name)}">` +
-    mark(0, 0, size) +
-    '</svg>'
-  );
-}
+/** The logos and icons as SVG (src/domain/brandLogos.ts; the server serves them, the client never draws them). */
+export { brandAssetSvg } from './brandLogos';

@@ -18,6 +18,10 @@ export const ERROR_TEXTS = {
   resetTokenInvalid: 'This reset link is invalid or has expired.',
   oldPasswordIncorrect: 'Old password is incorrect',
   forgotPasswordAccepted: 'If an account exists for this email, a reset link has been sent to it.',
+  /** A 429 of a request limit (not a login): the base of 'Too many requests. Try again in 2 minutes.' */
+  tooManyRequests: 'Too many requests.',
+  /** Added to the rate-limit text when the call itself failed (no answer): it may be the connection. */
+  checkConnection: 'Also check your internet connection.',
 } as const;
 
 /** The JSON error body of every /v1 error (DESIGN.md section 7). */
@@ -47,3 +51,28 @@ export function errorText(error: unknown, fallback: string = ERROR_TEXTS.default
   }
   return fallback;
 }
+
+/**
+ * How long to wait, from a `Retry-After` in seconds: 'Try again in 45 seconds.', '… in 11 minutes.',
+ * '… in 2 hours.'. Seconds under a minute, minutes under an hour, hours from an hour on, each rounded
+ * up (never earlier than the server allows): 61 s is 2 minutes, 3600 s 1 hour, 3601 s 2 hours.
+ */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (s < 60) return `Try again in ${unit(s, 'second')}.`;
+  if (s < 3600) return `Try again in ${unit(Math.ceil(s / 60), 'minute')}.`;
+  return `Try again in ${unit(Math.ceil(s / 3600), 'hour')}.`;
+}
+
+/**
+ * A rate-limit text with the wait: the spec's text as it is (a full stop added if it has none), then
+ * waitText. Without a usable wait (no or a bad `Retry-After`), the text alone.
+ */
+export function withWait(base: string, seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return base;
+  return `${/[.!?]$/.test(base) ? base : `${base}.`} ${waitText(seconds)}`;
+}
+
+/** A call that got no answer (spec section 8: the rate-limit text), and a hint at the connection. */
+export const NETWORK_FAILURE_TEXT = `${ERROR_TEXTS.rateLimited} ${ERROR_TEXTS.checkConnection}`;

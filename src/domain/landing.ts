@@ -15,3 +15,22 @@ export const FALLBACK_LANDING = '/change-password';
 export function landingPage(permissions: readonly string[]): string {
   return LANDING_ORDER.find((row) => satisfies(row.requires, { permissions }))?.path ?? FALLBACK_LANDING;
 }
+
+const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/**
+ * Where the not-found page's button leads (it never leads back to the current path): the landing page
+ * when it is a page of the dashboard (one of the menu's paths) other than the current one, else the
+ * first menu path that is not the current one, else the fallback landing page; null if even that is
+ * the current path.
+ */
+export function notFoundTarget(
+  current: string,
+  landing: string,
+  menuPaths: readonly string[],
+): string | null {
+  const here = withoutTrailingSlash(current);
+  const elsewhere = (path: string) => withoutTrailingSlash(path) !== here;
+  if (elsewhere(landing) && menuPaths.includes(landing)) return landing;
+  return menuPaths.find(elsewhere) ?? (elsewhere(FALLBACK_LANDING) ? FALLBACK_LANDING : null);
+}

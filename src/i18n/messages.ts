@@ -21,7 +21,9 @@ export const appMessages = {
       email: 'Email',
       password: 'Password',
       twoFaCode: '2FA code',
-      twoFaCodeHelp: 'Only if two-factor authentication is enabled',
+      twoFaCodeHelp: 'Leave empty unless you use two-factor authentication',
+      twoFaCodeNeeded: 'Enter the 6-digit code from your authenticator app',
+      checkConnection: ERROR_TEXTS.checkConnection,
       submit: 'Sign in',
       submitting: 'Signing in…',
       forgotPassword: 'Forgot your password?',
@@ -30,8 +32,9 @@ export const appMessages = {
     },
     chooser: {
       title: 'Choose organisation',
+      intro: 'You belong to several organisations. Choose the one to work in.',
       signedInAs: 'Signed in as %{email}',
-      logout: 'Logout',
+      logout: 'Sign out',
     },
     forgotPassword: {
       title: 'Forgot your password?',
@@ -71,9 +74,12 @@ export const appMessages = {
     },
     error: {
       brandFailed: ERROR_TEXTS.brandFailed,
+      brandFailedHint: 'The page could not load its settings. Check your connection and try again.',
     },
   },
   validation: { ...MESSAGES },
+  // react-admin's own texts the dashboard words differently: 'Sign in' / 'Sign out' everywhere.
+  ra: { auth: { logout: 'Sign out' } },
 } satisfies MessageTree;
 
 export type AppMessages = typeof appMessages;

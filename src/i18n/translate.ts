@@ -2,8 +2,12 @@
  * The translate of the screens outside react-admin (login, chooser, password reset, boot): the same
  * catalogue and the same `%{name}` interpolation as the admin's polyglot provider, in a few lines, so
  * the login page loads neither ra-core nor node-polyglot. (These screens need no plural forms.)
+ *
+ * It speaks the current locale (./locale.ts, which also loads a translation's texts). Until they are
+ * loaded, and for a key they lack, the English text shows.
  */
-import { appMessages, type MessageTree } from './messages';
+import { getLocale, localeMessages, type Locale } from './locale';
+import { appMessages, mergeMessages, type MessageTree } from './messages';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -33,8 +37,23 @@ export function createTranslate(messages: MessageTree = appMessages): Translate 
   };
 }
 
-/** The app's English translate. */
-export const translate: Translate = createTranslate();
+const english = createTranslate();
+/** Each translation's translate, built once its texts are loaded (over the English ones). */
+const translations = new WeakMap<MessageTree, Translate>();
+
+/** The translate of a locale (English while its texts are not loaded). */
+export function translateIn(locale: Locale): Translate {
+  if (locale === 'en') return english;
+  const messages = localeMessages(locale);
+  if (!messages) return english;
+  let translate = translations.get(messages);
+  if (!translate)
+    translations.set(messages, (translate = createTranslate(mergeMessages(appMessages, messages))));
+  return translate;
+}
+
+/** The app's translate, in the current locale. */
+export const translate: Translate = (key, options) => translateIn(getLocale())(key, options);
 
 /**
  * Translates a validation message of the form schemas (`validation.<key>`); any other text (e.g. a

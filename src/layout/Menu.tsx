@@ -34,7 +34,24 @@ export function MenuView({ sections, email, role, pathname, onNavigate }: MenuVi
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {email}
         </Typography>
-        <Typography variant="caption" sx={{ color: colors.userRole }}>
+        {/* A label, not a link: a small outlined tag in the brand's role colour, never underlined. */}
+        <Typography
+          variant="caption"
+          component="span"
+          data-testid="sidebar-role"
+          sx={{
+            display: 'inline-block',
+            mt: 0.5,
+            px: 0.75,
+            border: 1,
+            borderColor: 'currentColor',
+            borderRadius: 1,
+            color: colors.userRole,
+            lineHeight: 1.6,
+            textDecoration: 'none',
+            cursor: 'default',
+          }}
+        >
           {role.toLowerCase()}
         </Typography>
       </Box>

@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import CheckIcon from '@mui/icons-material/Check';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { landingPage } from '../domain/landing';
 import type { OrganisationRef } from '../domain/session';
 import { useSession, useSessionController } from '../authProvider';
 import { messageOf } from './errors';
+import { announceSwitch, takeSwitchAnnouncement, usePendingSwitch } from './switchAnnouncement';
 
 export interface OrganisationSwitcherViewProps {
   organisations: readonly OrganisationRef[];
@@ -16,7 +18,26 @@ export interface OrganisationSwitcherViewProps {
   disabled?: boolean;
 }
 
-/** The app bar's organisation menu: the current one marked 'Currently active' and disabled. */
+/** Hidden on screen, read by screen readers (MUI's visuallyHidden). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+const NAME_SX = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The app bar's organisation: with one organisation a plain label (nothing to choose); with several a
+ * menu of them, the current one checked ('Currently active', at full contrast: not a disabled item)
+ * and the others 'Switch to organisation'.
+ */
 export function OrganisationSwitcherView({
   organisations,
   currentId,
@@ -29,6 +50,19 @@ export function OrganisationSwitcherView({
   const menuId = useId();
   const buttonId = useId();
   const open = anchor !== null;
+  if (organisations.length <= 1) {
+    return (
+      <Typography
+        variant="body2"
+        data-testid="organisation-label"
+        sx={{ ...NAME_SX, px: 1, fontWeight: 500, maxWidth: { xs: 130, sm: 260 } }}
+        title={currentName}
+      >
+        <span style={visuallyHidden}>{`${translate('layout.organisation.label')}: `}</span>
+        {currentName}
+      </Typography>
+    );
+  }
   return (
     <>
       <Button
@@ -43,9 +77,7 @@ export function OrganisationSwitcherView({
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ textTransform: 'none', minWidth: 0, maxWidth: { xs: 130, sm: 260 } }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          {currentName}
-        </span>
+        <span style={NAME_SX}>{currentName}</span>
       </Button>
       <Menu
         id={menuId}
@@ -59,18 +91,23 @@ export function OrganisationSwitcherView({
           return (
             <MenuItem
               key={organisation.id}
-              disabled={current}
+              role="menuitemradio"
+              aria-checked={current}
               selected={current}
               onClick={() => {
                 setAnchor(null);
-                onSwitch(organisation.id);
+                if (!current) onSwitch(organisation.id);
               }}
             >
+              <ListItemIcon sx={{ color: 'text.primary' }}>
+                {current ? <CheckIcon fontSize="small" data-testid="organisation-current" /> : null}
+              </ListItemIcon>
               <ListItemText
                 primary={organisation.name}
                 secondary={translate(
                   current ? 'layout.organisation.currentlyActive' : 'layout.organisation.switchTo',
                 )}
+                slotProps={{ secondary: { sx: { color: 'text.primary' } } }}
               />
             </MenuItem>
           );
@@ -80,10 +117,25 @@ export function OrganisationSwitcherView({
   );
 }
 
+/** Shows 'Switched to {organisation}' once, in the layout of the session the switch made. */
+export function SwitchAnnouncement() {
+  const { sessionId } = useSession();
+  const pending = usePendingSwitch();
+  const notify = useNotify();
+  useEffect(() => {
+    const taken = pending ? takeSwitchAnnouncement(sessionId) : null;
+    if (taken) {
+      notify('layout.organisation.switched', { type: 'success', messageArgs: { name: taken.name } });
+    }
+  }, [pending, sessionId, notify]);
+  return null;
+}
+
 /**
  * Switching replaces the session (new token and permissions); main.tsx remounts App on the new
- * organisation, which drops every cached query of the old one. Then: the new landing page, or `/`
- * and a notification on failure (spec section 2 and 8).
+ * organisation, which drops every cached query of the old one. Then: the new landing page and
+ * 'Switched to {organisation}' (SwitchAnnouncement, in the new layout), or `/` and a notification on
+ * failure (spec section 2 and 8).
  */
 export function OrganisationSwitcher() {
   const session = useSession();
@@ -97,6 +149,7 @@ export function OrganisationSwitcher() {
     setBusy(true);
     try {
       const next = await controller.chooseOrganisation(organisationId);
+      announceSwitch({ sessionId: next.sessionId, name: next.organisationName });
       navigate(landingPage(next.permissions));
     } catch (error) {
       const message = messageOf(error, translate('layout.organisation.switchFailed'));

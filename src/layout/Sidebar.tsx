@@ -2,11 +2,29 @@ import type { ReactNode } from 'react';
 import { Box, Drawer } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
+import { useBrand } from '../brands';
 import { shellColors, SIDEBAR_ID, SIDEBAR_WIDTH, useIsDesktop, useMobileSidebar } from './shell';
+
+/** The brand's logo at the top of the mobile drawer: light or dark to suit the drawer's background. */
+export function DrawerLogo() {
+  const brand = useBrand();
+  const translate = useTranslate();
+  const dark = useTheme().palette.mode === 'dark';
+  return (
+    <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        component="img"
+        src={dark ? brand.darkLogoUrl : brand.lightLogoUrl}
+        alt={translate('layout.logoAlt', { brand: brand.name })}
+        sx={{ display: 'block', width: '100%', height: 40, objectFit: 'contain' }}
+      />
+    </Box>
+  );
+}
 
 /**
  * The 240 px sidebar: docked from 960 px up, a temporary drawer opened by the app bar's menu button
- * below. react-admin's Layout renders it with the Menu as children.
+ * below (with the brand's logo at its top). react-admin's Layout renders it with the Menu as children.
  */
 export function Sidebar({ children }: { children?: ReactNode }) {
   const translate = useTranslate();
@@ -27,6 +45,7 @@ export function Sidebar({ children }: { children?: ReactNode }) {
           paper: { id: SIDEBAR_ID, 'aria-label': label, sx: { width: SIDEBAR_WIDTH, background } },
         }}
       >
+        <DrawerLogo />
         <Box component="nav" aria-label={label}>
           {children}
         </Box>

@@ -8,6 +8,7 @@ export {
 export { RequireAccess, LandingRedirect, AccessDeniedRedirect, useAccessContext } from './access';
 export { AliasRedirect } from './AliasRedirect';
 export { NotFound } from './NotFound';
+export { Page, PAGE_WIDTHS, focusPageHeading, type PageProps, type PageWidth } from './Page';
 export { messageOf, fieldErrorsOf } from './errors';
 export { layoutMessages } from './messages';
 export { MenuEntriesProvider, useMenuEntries } from './MenuEntriesContext';

@@ -19,16 +19,23 @@ export const layoutMessages = {
       currentlyActive: 'Currently active',
       switchTo: 'Switch to organisation',
       switchFailed: 'Failed to switch organisation',
+      switched: 'Switched to %{name}',
+      label: 'Organisation',
     },
     notFound: {
       title: 'Page not found',
       message: 'The page you are looking for does not exist or has moved.',
       back: 'Go to the dashboard',
+      where: 'You are signed in to %{organisation}, but there is no page at %{path}.',
+      goTo: 'Go to %{page}',
     },
     response: {
       success: 'Success',
       failure: 'Something went wrong',
       close: 'Close',
+    },
+    theme: {
+      dark: 'Dark theme',
     },
   },
 };

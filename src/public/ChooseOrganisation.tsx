@@ -9,7 +9,7 @@ import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { translate } from '../i18n/translate';
 import { PublicCard } from './PublicCard';
 
-/** The organisation chooser (spec section 2): organisations by name, and Logout. */
+/** The organisation chooser (spec section 2): organisations by name, and Sign out. */
 export function ChooseOrganisation() {
   const controller = useSessionController();
   const { session } = useAuthState();
@@ -30,6 +30,9 @@ export function ChooseOrganisation() {
 
   return (
     <PublicCard title={translate('app.chooser.title')}>
+      <Typography variant="body2" align="center">
+        {translate('app.chooser.intro')}
+      </Typography>
       {session && (
         <Typography variant="body2" align="center" color="text.secondary">
           {translate('app.chooser.signedInAs', { email: session.email })}

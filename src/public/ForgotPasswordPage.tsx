@@ -4,12 +4,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { FetchFn } from '../api/transport';
-import { ERROR_TEXTS, errorText } from '../domain/errors';
+import { isApiError } from '../api/apiError';
+import { ERROR_TEXTS } from '../domain/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
 import { normaliseEmail } from '../domain/validation';
 import { translate } from '../i18n/translate';
 import { FormTextField, formResolver } from '../forms';
-import { PublicForm } from './PublicForm';
+import { failureText, PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
 import { followLink } from './navigation';
 import { PublicCard } from './PublicCard';
@@ -19,6 +20,7 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
   const {
     control,
     handleSubmit,
+    setError,
     formState: { isSubmitting },
   } = useForm<ForgotPasswordValues>({
     resolver: formResolver(forgotPasswordSchema),
@@ -36,7 +38,10 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
       );
       setResult({ ok: true, text: json?.message || ERROR_TEXTS.forgotPasswordAccepted });
     } catch (error) {
-      setResult({ ok: false, text: errorText(error) });
+      // One rule on every form: a refused field is marked and focused, the alert is for the outcome.
+      const fieldError = isApiError(error) ? error.body?.errors?.email : undefined;
+      if (fieldError) setError('email', { type: 'server', message: fieldError }, { shouldFocus: true });
+      else setResult({ ok: false, text: failureText(error) });
     }
   };
 

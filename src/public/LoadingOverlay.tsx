@@ -1,8 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import CssBaseline from '@mui/material/CssBaseline';
 import Typography from '@mui/material/Typography';
+import { ThemeProvider } from '@mui/material/styles';
+import { useEffect, useMemo } from 'react';
+import { useSystemThemeMode } from '../brands/colorScheme';
+import { createBrandTheme } from '../brands/theme';
+import { BRANDS, DEFAULT_BRAND, findBrand } from '../domain/brands';
 import { translate } from '../i18n/translate';
+import { brandBand, PublicCardFrame } from './PublicCard';
 
 /** Full-screen progress while the brand, the session or a lazy chunk loads. */
 export function LoadingOverlay({ label = translate('app.loading') }: { label?: string }) {
@@ -23,29 +30,32 @@ export function LoadingOverlay({ label = translate('app.loading') }: { label?: s
   );
 }
 
-/** Brand load failure (spec section 1): 'Unspecified error occurred.' */
+/**
+ * Brand load failure (spec section 1): 'Unspecified error occurred.' The brand is unknown, so the
+ * screen takes the default brand's look (theme and band, light or dark as the system prefers) and the
+ * login page's card, without a logo or a name (its box stays empty, as in the prerendered card).
+ */
 export function BrandErrorScreen({ onRetry }: { onRetry?: () => void }) {
+  const mode = useSystemThemeMode();
+  const definition = findBrand(DEFAULT_BRAND) ?? BRANDS[0];
+  const theme = useMemo(() => createBrandTheme(definition, undefined, mode), [definition, mode]);
+  const title = translate('app.error.brandFailed');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        p: 2,
-      }}
-    >
-      <Typography component="h1" variant="h5" role="alert">
-        {translate('app.error.brandFailed')}
-      </Typography>
-      {onRetry && (
-        <Button variant="outlined" onClick={onRetry}>
-          {translate('app.action.retry')}
-        </Button>
-      )}
-    </Box>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <PublicCardFrame title={title} logo={null} band={brandBand(definition)}>
+        <Typography role="alert" variant="body2" align="center" color="text.secondary">
+          {translate('app.error.brandFailedHint')}
+        </Typography>
+        {onRetry && (
+          <Button variant="contained" size="large" onClick={onRetry}>
+            {translate('app.action.retry')}
+          </Button>
+        )}
+      </PublicCardFrame>
+    </ThemeProvider>
   );
 }

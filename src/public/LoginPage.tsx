@@ -4,21 +4,25 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSessionController } from '../authProvider/SessionContext';
 import { isApiError } from '../api/apiError';
-import { ERROR_TEXTS, errorText } from '../domain/errors';
+import { ERROR_TEXTS } from '../domain/errors';
 import { loginSchema, type LoginValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
 import { FormTextField, formResolver } from '../forms';
-import { PublicForm } from './PublicForm';
+import { failureText, PublicForm } from './PublicForm';
 import { followLink } from './navigation';
 import { PublicCard } from './PublicCard';
 
-/** What the login form shows for a failed login (spec section 8). */
+/**
+ * What the login form shows for a failed login (spec section 8): no answer is the rate-limit text and
+ * a hint at the connection; a 429 the rate-limit text with the wait from Retry-After (src/api).
+ */
 export function loginErrorText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 0) return ERROR_TEXTS.rateLimited;
-    if (error.status === 429) return error.message || ERROR_TEXTS.rateLimited;
-  }
-  return errorText(error, ERROR_TEXTS.loginFailed);
+  return failureText(error, ERROR_TEXTS.loginFailed);
+}
+
+/** The server asks for the code: 401 'Invalid or expired 2FA verification code.' from the login. */
+function isCodeRefused(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.body?.message === ERROR_TEXTS.invalidTwoFaCode;
 }
 
 export function LoginPage() {
@@ -33,6 +37,7 @@ export function LoginPage() {
   const {
     control,
     handleSubmit,
+    setError,
     formState: { isSubmitting },
   } = useForm<LoginValues>({
     resolver: formResolver(loginSchema),
@@ -48,7 +53,13 @@ export function LoginPage() {
         twoFaCode: values.twoFaCode || undefined,
       });
     } catch (error) {
-      setFailure(loginErrorText(error));
+      // A missing or wrong code is the code field's error (marked and focused), not the form's.
+      if (isCodeRefused(error)) {
+        const message = values.twoFaCode
+          ? ERROR_TEXTS.invalidTwoFaCode
+          : translate('app.login.twoFaCodeNeeded');
+        setError('twoFaCode', { type: 'server', message }, { shouldFocus: true });
+      } else setFailure(loginErrorText(error));
     }
   };
 
@@ -57,6 +68,8 @@ export function LoginPage() {
       {notice && !failure && (
         <Alert severity="warning" role="status">
           {translate(`app.notice.${notice}`)}
+          {/* Forced out because a call got no answer: it may be the connection. */}
+          {notice === 'rateLimited' && ` ${translate('app.login.checkConnection')}`}
         </Alert>
       )}
       {failure && (

@@ -7,7 +7,7 @@ import { usePageViews } from '../analytics';
 import { useAuthState } from '../authProvider/SessionContext';
 import type { FetchFn } from '../api/transport';
 import { FormKitProvider } from '../forms';
-import { translate } from '../i18n/translate';
+import { usePublicTranslate } from '../i18n/hooks';
 import { ChooseOrganisation } from './ChooseOrganisation';
 import { navigate, useLocation } from './navigation';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -28,6 +28,8 @@ function ToStart() {
 export default function PublicApp({ apiUrl, fetch }: PublicAppProps) {
   const { session } = useAuthState();
   const { pathname } = useLocation();
+  // The current locale's translate: a language switch re-renders the screens (and the form kit) in it.
+  const translate = usePublicTranslate();
   usePageViews(pathname, session !== null);
   // A logged-in user who has not chosen an organisation is sent to / (the chooser) from every path.
   // Without a session nothing is stored (restore() clears a corrupt value), so other paths just go to /.

@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { isApiError } from '../api/apiError';
 import type { FetchFn } from '../api/transport';
-import { errorText } from '../domain/errors';
+import { ERROR_TEXTS } from '../domain/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
 import { FormTextField, formResolver } from '../forms';
-import { PublicForm } from './PublicForm';
+import { failureText, PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
 import { followLink, navigate, useLocation } from './navigation';
 import { PublicCard } from './PublicCard';
@@ -26,6 +26,8 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
   // Read once; the fragment is then removed from the address bar (history.replaceState via the router).
   const [token] = useState(() => tokenFromHash(location.hash));
   const [done, setDone] = useState(false);
+  // The server refused the link itself (unknown, used or expired): the invalid-link screen.
+  const [refused, setRefused] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     if (location.hash) navigate(`${location.pathname}${location.search}`, { replace: true });
@@ -47,14 +49,18 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
       await postPublic(apiUrl, 'auth/reset-password', { token, newPassword: values.newPassword }, fetch);
       setDone(true);
     } catch (error) {
+      // One rule on every form: a refused field is marked and focused (no alert besides it); the
+      // alert is for the outcome (an invalid or expired link, a rate limit, no answer).
       const fieldErrors = isApiError(error) ? error.body?.errors : undefined;
-      if (fieldErrors?.newPassword) setError('newPassword', { message: fieldErrors.newPassword });
-      setFailure(errorText(error));
+      if (fieldErrors?.newPassword) {
+        setError('newPassword', { type: 'server', message: fieldErrors.newPassword }, { shouldFocus: true });
+      } else if (isApiError(error) && error.body?.message === ERROR_TEXTS.resetTokenInvalid) setRefused(true);
+      else setFailure(failureText(error));
     }
   };
 
   const title = translate('app.resetPassword.title');
-  if (!token) {
+  if (!token || refused) {
     return (
       <PublicCard title={title}>
         <Alert severity="error" role="alert">
@@ -62,6 +68,9 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
         </Alert>
         <Link href="/forgot-password" onClick={followLink} align="center" variant="body2">
           {translate('app.resetPassword.requestNewLink')}
+        </Link>
+        <Link href="/" onClick={followLink} align="center" variant="body2">
+          {translate('app.resetPassword.backToLogin')}
         </Link>
       </PublicCard>
     );

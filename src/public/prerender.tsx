@@ -2,8 +2,10 @@
  * Build-time only (vite.config.ts loads it through Vite's SSR loader; it is not in the client bundle):
  * renders the login screen for the default look, and the loading overlay, to static HTML and CSS for
  * dist/index.html, so the first paint waits for no JS. The shell is brand-neutral: no logo (its box is
- * reserved, the boot script fills it in), no brand name; the colours are the default brand's until
- * the brand is known.
+ * reserved, the boot script fills it in), no brand name, a grey brand band; the boot script sets the
+ * logo and the brand's colours (band, button, link) together, the other colours are the default
+ * brand's until React takes over. It is the light look: a dark system preference takes effect with React (colours only, no
+ * layout change).
  */
 import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -14,14 +16,22 @@ import { SESSION_STORAGE_KEY } from '../authProvider/sessionStore';
 import type { AuthState, SessionController } from '../authProvider/types';
 import { BrandProvider } from '../brands/BrandContext';
 import { EARLY_BRAND_GLOBAL, mergeBrand } from '../brands/loadBrand';
-import { createBrandTheme } from '../brands/theme';
+import { brandPalette, createBrandTheme } from '../brands/theme';
 import { BRANDS, DEFAULT_BRAND, findBrand } from '../domain/brands';
 import { translate } from '../i18n/translate';
 import { LoadingOverlay } from './LoadingOverlay';
 import PublicApp from './PublicApp';
+import { BRAND_BAND_ATTRIBUTE, brandBand } from './PublicCard';
 import { BOOT_OVERLAY_CLASS, PRERENDER_LOGO_ID, PRERENDER_STYLE_ID } from './shell';
 
 const LOGO_MARKER = 'prerender:logo';
+/** The CSS custom properties the boot script sets (see boot.brandColors). */
+const BOOT_VARS = {
+  band: '--boot-brand-band',
+  primary: '--boot-brand-primary',
+  onPrimary: '--boot-brand-on-primary',
+} as const;
+const NEUTRAL_BAND = '#5f6b7a';
 
 const loggedOut: AuthState = { status: 'ready', session: null, notice: null };
 const unused = () => Promise.reject(new Error('not available while prerendering'));
@@ -64,6 +74,12 @@ export interface PrerenderedShell {
     overlayClass: string;
     /** The page title per brand key is `${titles.login} | ${brand name}` once the brand is known. */
     loginTitle: string;
+    /**
+     * Per brand key, the CSS custom properties the boot script sets on <html> when the brand is known
+     * (the band's paint, the primary colour and the text on it), so the prerendered card takes the
+     * brand's colours with its logo, before React.
+     */
+    brandColors: Record<string, Record<string, string>>;
   };
   styleId: string;
 }
@@ -71,6 +87,7 @@ export interface PrerenderedShell {
 export function renderShell(): PrerenderedShell {
   const definition = findBrand(DEFAULT_BRAND) ?? BRANDS[0];
   const theme = createBrandTheme(definition);
+  const defaultPalette = brandPalette(definition);
   const neutralBrand = mergeBrand({
     value: definition.key,
     name: '',
@@ -125,7 +142,13 @@ export function renderShell(): PrerenderedShell {
     `html:not(.${BOOT_OVERLAY_CLASS}) #prerender-overlay{display:none}` +
     `html.${BOOT_OVERLAY_CLASS} #prerender-login{display:none}` +
     // No broken-image frame while the logo has no src yet.
-    `#${PRERENDER_LOGO_ID}:not([src]){visibility:hidden}`;
+    `#${PRERENDER_LOGO_ID}:not([src]){visibility:hidden}` +
+    // The band is neutral grey, the primary colour the default brand's, until the boot script knows the
+    // brand (an id in the selector wins over emotion's classes).
+    `#prerender-login [${BRAND_BAND_ATTRIBUTE}]{background:var(${BOOT_VARS.band},${NEUTRAL_BAND})}` +
+    `#prerender-login .MuiButton-contained{background-color:var(${BOOT_VARS.primary},${defaultPalette.primaryColor});` +
+    `color:var(${BOOT_VARS.onPrimary},${defaultPalette.buttonTextColor})}` +
+    `#prerender-login .MuiLink-root{color:var(${BOOT_VARS.primary},${defaultPalette.primaryColor});text-decoration-color:currentColor}`;
   return {
     html: inert,
     css: toggles + css,
@@ -136,6 +159,19 @@ export function renderShell(): PrerenderedShell {
       logoId: PRERENDER_LOGO_ID,
       overlayClass: BOOT_OVERLAY_CLASS,
       loginTitle: translate('app.login.title'),
+      brandColors: Object.fromEntries(
+        BRANDS.map((b) => {
+          const palette = brandPalette(b);
+          return [
+            b.key,
+            {
+              [BOOT_VARS.band]: brandBand(b),
+              [BOOT_VARS.primary]: palette.primaryColor,
+              [BOOT_VARS.onPrimary]: palette.buttonTextColor,
+            },
+          ];
+        }),
+      ),
     },
   };
 }

@@ -1,6 +1,6 @@
 /** Unauthenticated calls of the public screens (forgot / reset password). */
-import { ApiError, asErrorBody } from '../api/apiError';
-import { classifyFailure } from '../api/errorRules';
+import { ApiError } from '../api/apiError';
+import { classifyFailure, responseFailure } from '../api/errorRules';
 import { apiUrlFor, defaultFetch, send, type FetchFn } from '../api/transport';
 
 export async function postPublic<T>(
@@ -15,9 +15,6 @@ export async function postPublic<T>(
   } catch {
     throw new ApiError(classifyFailure({ kind: 'network', path }).message, 0);
   }
-  if (!response.ok) {
-    const outcome = classifyFailure({ kind: 'response', path, status: response.status, body: response.json });
-    throw new ApiError(outcome.message, response.status, asErrorBody(response.json));
-  }
+  if (!response.ok) throw responseFailure(path, response).error;
   return { status: response.status, json: response.json };
 }

@@ -70,3 +70,31 @@ test('the login card is at most 350 px wide and the docked sidebar 240 px (spec 
   const sidebar = await page.getByRole('navigation', { name: 'Main menu' }).boundingBox();
   expect(Math.round(sidebar!.width)).toBe(240);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`${scheme}: the focused skip link reads at AA contrast and leaves the page title visible`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await loginAs(page, 'viewer@example.com');
+    const title = page.getByRole('heading', { level: 1, name: 'Change password' });
+    await expect(title).toBeVisible();
+    const skip = page.getByRole('button', { name: 'Skip to content' });
+    await skip.focus();
+    await expect(skip).toBeFocused();
+    // It slides in below the app bar (its transition ends at top: 64 px).
+    await expect.poll(async () => (await skip.boundingBox())?.y).toBe(64);
+    const skipBox = (await skip.boundingBox())!;
+    const titleBox = (await title.boundingBox())!;
+    const banner = (await page.getByRole('banner').boundingBox())!;
+    expect(skipBox.y).toBeGreaterThanOrEqual(banner.y + banner.height);
+    expect(skipBox.y).toBeGreaterThanOrEqual(titleBox.y + titleBox.height);
+    const contrast = await new AxeBuilder({ page })
+      .include('.skip-nav-button')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect(contrast.passes.map((rule) => rule.id)).toContain('color-contrast');
+    expect(contrast.violations).toEqual([]);
+    await expectNoViolations(page);
+  });
+}

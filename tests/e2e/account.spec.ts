@@ -69,13 +69,23 @@ test('two-factor setup: enable with a code from the shown secret, then disable',
   await expect(page.getByRole('img', { name: /QR code/i })).toBeVisible();
   const secret = (await page.getByTestId('two-fa-secret').textContent())?.replace(/\s/g, '') ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // Shown in blocks of four, with a button that copies the key whole.
+  const blocks = await page.getByTestId('two-fa-secret').locator('span').allTextContents();
+  expect(blocks.join('')).toBe(secret);
+  expect(blocks.every((block) => block.length <= 4)).toBe(true);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy key' }).click();
+  await expect(page.getByText('Secret key copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
 
-  // A wrong code is refused and does not log out.
+  // A wrong code is refused on the code field (marked and focused, no dialog) and does not log out.
   await page.getByLabel('6-digit code').fill('000000');
   await page.getByRole('button', { name: /enable/i }).click();
-  await expect(page.getByRole('dialog')).toContainText('Invalid or expired 2FA verification code.');
-  await closeDialog(page);
+  await expect(page.getByText('Invalid or expired 2FA verification code.')).toBeVisible();
+  await expect(page.getByLabel('6-digit code')).toBeFocused();
+  await expect(page.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/authentication$/);
 
   await page.getByLabel('6-digit code').fill(totp.generate());

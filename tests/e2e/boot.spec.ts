@@ -47,13 +47,16 @@ test("a failed organisation switch returns to / with 'Failed to switch organisat
   await loginAsAdmin(page, 'Aurora Payments');
   await page.route('**/v1/auth/login/*', (route) => route.fulfill({ status: 500, body: '' }));
   await page.getByRole('button', { name: /Organisation: Aurora Payments/ }).click();
-  await page.getByRole('menuitem', { name: /Borealis Exchange/ }).click();
+  await page.getByRole('menuitemradio', { name: /Borealis Exchange/ }).click();
   const snackbar = page.getByText('Failed to switch organisation');
   await expect(snackbar).toBeVisible();
   const box = await snackbar.boundingBox();
   const viewport = page.viewportSize()!;
   expect(box!.x).toBeGreaterThan(viewport.width / 2);
   expect(box!.y).toBeLessThan(viewport.height / 2);
+  // Below the app bar: never over the switcher or the user menu.
+  const bar = await page.locator('header').first().boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
   // '/' for a logged-in user is the landing page: still Aurora, nothing switched.
   await expect(page).toHaveURL(/\/statistics$/);
   await expect(page.getByRole('button', { name: /Organisation: Aurora Payments/ })).toBeVisible();

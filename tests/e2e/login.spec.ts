@@ -32,10 +32,13 @@ for (const [email, landing] of landings) {
 test('admin chooses an organisation on the chooser, then lands on /statistics', async ({ page }) => {
   await loginAs(page, 'admin@example.com');
   await expect(page.getByRole('heading', { name: 'Choose organisation' })).toBeVisible();
-  // Sorted by name, with a Logout button.
+  // Its intro line, the organisations sorted by name, and a Sign out button.
+  await expect(
+    page.getByText('You belong to several organisations. Choose the one to work in.'),
+  ).toBeVisible();
   const names = await page.getByRole('button', { name: /Aurora|Borealis|Cobalt/ }).allTextContents();
   expect(names.map((n) => n.trim())).toEqual(['Aurora Payments', 'Borealis Exchange', 'Cobalt Remit']);
-  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   // Any other route sends a user who has not chosen back to the chooser.
   await page.goto('/change-password');
   await expect(page).toHaveURL(/\/$/);
@@ -49,8 +52,8 @@ test('admin switches organisation from the top bar', async ({ page }) => {
   await loginAsAdmin(page, 'Aurora Payments');
   await page.getByRole('button', { name: /Aurora Payments/ }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem', { name: /Aurora Payments.*Currently active/ })).toBeVisible();
-  await menu.getByRole('menuitem', { name: /Cobalt Remit.*Switch to organisation/ }).click();
+  await expect(menu.getByRole('menuitemradio', { name: /Aurora Payments.*Currently active/ })).toBeVisible();
+  await menu.getByRole('menuitemradio', { name: /Cobalt Remit.*Switch to organisation/ }).click();
   await expect(page).toHaveURL(/\/statistics$/);
   await expect(page.getByRole('button', { name: /Cobalt Remit/ })).toBeVisible();
 });
@@ -60,10 +63,16 @@ test('twofa@example.com logs in with a code computed from its TOTP secret', asyn
   await expect(page).toHaveURL(/\/statistics$/);
 });
 
-test('a wrong 2FA code is refused with the server message', async ({ page, allowConsole }) => {
+test('a wrong 2FA code is refused with the server message, on the code field', async ({
+  page,
+  allowConsole,
+}) => {
   allowConsole(FAILED_RESOURCE(401));
   const login = await loginAs(page, 'twofa@example.com', '000000');
   await expect(page.getByText('Invalid or expired 2FA verification code.')).toBeVisible();
+  await expect(login.code).toBeFocused();
+  await expect(login.code).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(login.email).toBeVisible();
 });
 

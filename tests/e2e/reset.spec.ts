@@ -56,6 +56,10 @@ test('forgot password → the mailed link → a new password that logs in; the l
   await confirmation.fill(PASSWORD);
   await page.getByRole('button', { name: /reset|save|set/i }).click();
   await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
+  // The refused link's page has no form left, and its ways out: a new link, or back to sign in.
+  await expect(newPassword).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
 
   // Put the demo password back for the other tests, through a fresh link.
   await page.goto('/forgot-password');
@@ -70,4 +74,31 @@ test('forgot password → the mailed link → a new password that logs in; the l
   await page.getByRole('button', { name: /reset|save|set/i }).click();
   await expect(page.getByRole('status')).toBeVisible();
   await new LoginPage(page).goto();
+});
+
+test('a reset page without a link says so and links back to sign in', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('forgot password, over its limit, says how long to wait (Retry-After)', async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(FAILED_RESOURCE(429));
+  await page.goto('/forgot-password');
+  // Three requests per account in the login window (FORGOT_PASSWORD_MAX_PER_ACCOUNT), then a 429.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.getByLabel('Email').fill('manager@example.com');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/v1/auth/forgot-password'));
+    await page.getByRole('button', { name: /send|reset/i }).click();
+    expect((await answer).status()).toBe(202);
+  }
+  await page.getByRole('button', { name: /send|reset/i }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Too many requests\. Try again in \d+ (minutes?|hours?)\.$/,
+  );
 });

@@ -59,8 +59,11 @@ test('a network failure logs out with the rate-limit message', async ({ page, al
     .getByRole('link', { name: /two-factor|authentication/i })
     .first()
     .click();
+  // The spec's text, and a hint at the connection (nothing answered).
   await expect(
-    page.getByText('You’ve performed too many login attempts, please try again later.'),
+    page.getByText(
+      'You’ve performed too many login attempts, please try again later. Also check your internet connection.',
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
@@ -78,10 +81,10 @@ test('a logged-in user on a logged-out-only route goes to the landing page', asy
   await expect(page).toHaveURL(/\/api-keys$/);
 });
 
-test('logout clears the session and returns to the login form', async ({ page }) => {
+test("'Sign out' clears the session and returns to the login form", async ({ page }) => {
   await loginAsAdmin(page);
   await page.getByRole('button', { name: /profile|account|user menu/i }).click();
-  await page.getByRole('menuitem', { name: /logout/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   await page.goto('/change-password');
@@ -113,9 +116,15 @@ test('a page view is recorded per navigation, never for the login page', async (
   expect(views).not.toContain('/');
 });
 
-test('unknown paths render a not-found page', async ({ page }) => {
+test('unknown paths render a not-found page that says where the user is', async ({ page }) => {
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByTestId('not-found-where')).toHaveText(
+    'You are signed in to Aurora Payments, but there is no page at /no-such-page.',
+  );
+  // The viewer's landing page is /change-password: the button goes there.
+  await page.getByRole('link', { name: 'Go to Change password' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loginErrorText } from '../../src/public/LoginPage';
 import { ApiError } from '../../src/api/apiError';
-import { ERROR_TEXTS } from '../../src/domain/errors';
+import { ERROR_TEXTS, NETWORK_FAILURE_TEXT } from '../../src/domain/errors';
 import { loginResponse } from './helpers/fakeApi';
 import { renderPublic } from './helpers/renderPublic';
 
@@ -81,15 +81,62 @@ describe('LoginPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Invalid email or password.');
   });
 
-  it('a network failure shows the rate-limit text', async () => {
+  it('a network failure shows the rate-limit text and says to check the connection', async () => {
     const user = userEvent.setup({ delay: null });
     await renderPublic({ routes: { 'POST /v1/auth/login': 'network-error' } });
     await user.type(screen.getByLabelText(/^Email/), 'a@b.co');
     await user.type(screen.getByLabelText(/^Password/), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'You’ve performed too many login attempts, please try again later.',
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You’ve performed too many login attempts, please try again later. Also check your internet connection.',
     );
+  });
+
+  it('a 429 says how long to wait, from Retry-After', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderPublic({
+      routes: {
+        'POST /v1/auth/login': {
+          status: 429,
+          body: { message: ERROR_TEXTS.tooManyLoginAttempts },
+          headers: { 'Retry-After': '660' },
+        },
+      },
+    });
+    await user.type(screen.getByLabelText(/^Email/), 'a@b.co');
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You’ve performed too many login attempts, please try again later. Try again in 11 minutes.',
+    );
+  });
+
+  it("2FA: the hint says when to leave the code empty; a code the server asks for is the field's error", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = await renderPublic({
+      routes: {
+        'POST /v1/auth/login': { status: 401, body: { message: ERROR_TEXTS.invalidTwoFaCode } },
+      },
+    });
+    const code = screen.getByLabelText(/^2FA code/);
+    expect(screen.getByText('Leave empty unless you use two-factor authentication')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Email/), 'twofa@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Demo-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // Empty code: asked for it, on the field, marked and focused; no alert.
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    expect(screen.queryByText('Leave empty unless you use two-factor authentication')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // A wrong code: the server's text, on the field.
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(ERROR_TEXTS.invalidTwoFaCode)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls).toHaveLength(2);
   });
 
   it('shows the forced-logout notice once', async () => {
@@ -99,8 +146,16 @@ describe('LoginPage', () => {
     unmount();
   });
 
+  it('the notice of a logout for lack of an answer also says to check the connection', async () => {
+    const { unmount } = await renderPublic({ notice: 'rateLimited' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'You’ve performed too many login attempts, please try again later. Also check your internet connection.',
+    );
+    unmount();
+  });
+
   it('login error text selection', () => {
-    expect(loginErrorText(new ApiError('x', 0))).toBe(ERROR_TEXTS.rateLimited);
+    expect(loginErrorText(new ApiError(NETWORK_FAILURE_TEXT, 0))).toBe(NETWORK_FAILURE_TEXT);
     expect(loginErrorText(new ApiError(ERROR_TEXTS.rateLimited, 429, { message: 'Too Many Requests' }))).toBe(
       ERROR_TEXTS.rateLimited,
     );

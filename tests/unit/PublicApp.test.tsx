@@ -71,13 +71,18 @@ describe('ChooseOrganisation', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to switch organisation'));
   });
 
-  it('Logout clears the session and shows the login form', async () => {
+  it('says why it is shown', async () => {
+    await renderPublic({ session: unchosen() });
+    expect(screen.getByText('You belong to several organisations. Choose the one to work in.')).toBeTruthy();
+  });
+
+  it('Sign out clears the session and shows the login form', async () => {
     const user = userEvent.setup({ delay: null });
     const { api, store } = await renderPublic({
       session: unchosen(),
       routes: { 'POST /v1/auth/logout': { status: 204 } },
     });
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(store.current).toBeNull();
     expect(api.calls[0].path).toBe('/v1/auth/logout');
@@ -105,6 +110,25 @@ describe('ForgotPasswordPage', () => {
     expect(api.calls[0].body).toEqual({ email: 'someone@example.com' });
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
   });
+
+  it('a limit says how long to wait (Retry-After)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderPublic({
+      path: '/forgot-password',
+      routes: {
+        'POST /v1/auth/forgot-password': {
+          status: 429,
+          body: { message: 'Too many requests. Try again in 600 seconds.' },
+          headers: { 'Retry-After': '600' },
+        },
+      },
+    });
+    await user.type(screen.getByLabelText(/^Email/), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests. Try again in 10 minutes.',
+    );
+  });
 });
 
 describe('ResetPasswordPage', () => {
@@ -116,9 +140,13 @@ describe('ResetPasswordPage', () => {
     expect(tokenFromHash('')).toBeNull();
   });
 
-  it('without a token it says the link is invalid', async () => {
+  it('without a token it says the link is invalid, and links to a new link and back to sign in', async () => {
     await renderPublic({ path: '/reset-password' });
     expect(screen.getByRole('alert').textContent).toBe('This reset link is invalid or has expired.');
+    expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
   });
 
   // The form's elements are looked up once per test: a role query walks the computed styles of
@@ -171,7 +199,7 @@ describe('ResetPasswordPage', () => {
     expect(api.calls[0].body).toEqual({ token: 'abc123', newPassword: 'New-pass-1' });
   });
 
-  it('shows the server message and field error of a 400', async () => {
+  it('a link the server refuses turns into the invalid-link screen, with its way back to sign in', async () => {
     const user = userEvent.setup({ delay: null });
     await renderPublic({
       path: '/reset-password#token=old',
@@ -187,5 +215,28 @@ describe('ResetPasswordPage', () => {
     await user.type(confirmation, 'New-pass-1');
     await user.click(submit);
     expect((await screen.findByRole('alert')).textContent).toBe('This reset link is invalid or has expired.');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/');
+  });
+
+  it('a field the server refuses is marked and focused on the field, with no alert besides', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderPublic({
+      path: '/reset-password#token=abc123',
+      routes: {
+        'POST /v1/auth/reset-password': {
+          status: 400,
+          body: { message: 'Some fields are invalid.', errors: { newPassword: 'At least 8 characters' } },
+        },
+      },
+    });
+    const { submit, newPassword, confirmation } = resetForm();
+    await user.type(newPassword, 'New-pass-1');
+    await user.type(confirmation, 'New-pass-1');
+    await user.click(submit);
+    expect(await screen.findByText('At least 8 characters')).toBeTruthy();
+    expect(newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(newPassword);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

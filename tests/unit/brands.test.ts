@@ -1,7 +1,18 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { applyBrandToDocument, loadBrand, mergeBrand } from '../../src/brands/loadBrand';
-import { AA_CONTRAST, brandPalette, createBrandTheme } from '../../src/brands/theme';
+import { documentTitle } from '../../src/brands/documentTitle';
+import {
+  AA_CONTRAST,
+  BACKGROUNDS,
+  brandPalette,
+  createBrandTheme,
+  ERROR_COLOR,
+  ERROR_HUE_MARGIN,
+  focusColor,
+  hueDistance,
+  type ThemeMode,
+} from '../../src/brands/theme';
 import type { BrandResponse } from '../../src/domain/api';
 import { BRANDS, findBrand } from '../../src/domain/brands';
 import { fakeApi } from './helpers/fakeApi';
@@ -46,6 +57,45 @@ describe('brand themes', () => {
     },
   );
 
+  it.each(BRANDS.map((b) => [b.key, b] as const))(
+    '%s: a dark theme whose text, links, buttons and sidebar pass AA on the dark backgrounds',
+    (_key, brand) => {
+      const theme = createBrandTheme(brand, undefined, 'dark');
+      const { palette } = theme;
+      const p = palette.brand;
+      expect(palette.mode).toBe('dark');
+      expect(palette.background).toMatchObject(BACKGROUNDS.dark);
+      for (const background of [BACKGROUNDS.dark.paper, BACKGROUNDS.dark.default]) {
+        expect(getContrastRatio(palette.text.primary, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+        expect(getContrastRatio(palette.text.secondary, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+        // links and text buttons use the (lightened) primary colour
+        expect(getContrastRatio(palette.primary.main, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+        expect(getContrastRatio(palette.error.main, background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+      }
+      expect(getContrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(
+        AA_CONTRAST,
+      );
+      expect(getContrastRatio(palette.error.contrastText, palette.error.main)).toBeGreaterThanOrEqual(
+        AA_CONTRAST,
+      );
+      expect(getContrastRatio(p.sidebar.text, p.sidebar.background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+      expect(getContrastRatio(p.sidebarHeaders, p.sidebar.background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+      expect(getContrastRatio(p.userRole, p.sidebar.background)).toBeGreaterThanOrEqual(AA_CONTRAST);
+      expect(getContrastRatio(p.sidebar.activeText, p.sidebar.activeBackground)).toBeGreaterThanOrEqual(
+        AA_CONTRAST,
+      );
+    },
+  );
+
+  it('light and dark themes differ for every brand', () => {
+    for (const brand of BRANDS) {
+      expect(createBrandTheme(brand).palette.mode).toBe('light');
+      expect(createBrandTheme(brand, undefined, 'dark').palette.background.default).not.toBe(
+        createBrandTheme(brand).palette.background.default,
+      );
+    }
+  });
+
   it('brands differ in their primary colour', () => {
     expect(new Set(BRANDS.map((b) => createBrandTheme(b).palette.primary.main)).size).toBe(BRANDS.length);
   });
@@ -57,6 +107,41 @@ describe('brand themes', () => {
     });
     expect(p.positiveButtonAction).toBe('#1b5e20');
     expect(p.sidebar.background).toBe('#fff');
+  });
+});
+
+describe('the focus colour', () => {
+  const modes: ThemeMode[] = ['light', 'dark'];
+  it.each(BRANDS.flatMap((b) => modes.map((mode) => [b.key, mode, b] as const)))(
+    '%s (%s): far from the error red in hue, AA on the paper',
+    (_key, mode, brand) => {
+      const { focus } = createBrandTheme(brand, undefined, mode).palette.brand;
+      expect(hueDistance(focus, ERROR_COLOR[mode].main)).toBeGreaterThanOrEqual(ERROR_HUE_MARGIN);
+      expect(getContrastRatio(focus, BACKGROUNDS[mode].paper)).toBeGreaterThanOrEqual(AA_CONTRAST);
+    },
+  );
+
+  it("replaces Meridian's magenta (and the oranges) but keeps a blue or green brand's colour", () => {
+    expect(focusColor(findBrand('meridian')!.primaryColor)).not.toBe(findBrand('meridian')!.primaryColor);
+    expect(focusColor(findBrand('staging')!.primaryColor)).not.toBe(findBrand('staging')!.primaryColor);
+    expect(focusColor(findBrand('northwind')!.primaryColor)).toBe(findBrand('northwind')!.primaryColor);
+    expect(focusColor(findBrand('local')!.primaryColor)).toBe(findBrand('local')!.primaryColor);
+  });
+
+  it('hue distance goes round the colour wheel', () => {
+    expect(hueDistance('#ff0000', '#ff0000')).toBe(0);
+    expect(hueDistance('#ff0000', '#00ffff')).toBe(180);
+    expect(Math.round(hueDistance('#ff0040', '#ff4000'))).toBe(30);
+  });
+});
+
+describe('documentTitle', () => {
+  it("reads '{page} | {brand}', or the brand alone without a page title", () => {
+    expect(documentTitle('Change password', 'Northwind Pay')).toBe('Change password | Northwind Pay');
+    expect(documentTitle('  Two-factor\n  authentication ', 'B')).toBe('Two-factor authentication | B');
+    expect(documentTitle('', 'Northwind Pay')).toBe('Northwind Pay');
+    expect(documentTitle(null, 'Northwind Pay')).toBe('Northwind Pay');
+    expect(documentTitle('Unspecified error occurred.', '')).toBe('Unspecified error occurred.');
   });
 });
 

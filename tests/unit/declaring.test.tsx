@@ -8,7 +8,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import App from '../../src/App';
 import { SessionControllerProvider } from '../../src/authProvider';
 import { BrandProvider } from '../../src/brands';
@@ -18,6 +18,7 @@ import webhooks from './example/webhooks';
 import { fakeApi, sampleSession, type Handler, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { sampleBrand } from './helpers/renderAdmin';
+import { changeLocale, resetLocaleForTests } from '../../src/i18n/locale';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -112,5 +113,24 @@ describe('a resource declared in its folder', { timeout: 30_000 }, () => {
     renderApp('/webhooks', []);
     await waitFor(() => expect(where()).not.toBe('/webhooks'));
     expect((await menuLinks()).map(([label]) => label)).toEqual(['Change password', 'Authentication']);
+  });
+
+  describe('in German', () => {
+    afterEach(() => resetLocaleForTests());
+
+    it("speaks the tab's language: its German messages, the layout's and react-admin's", async () => {
+      await changeLocale('de'); // as boot does for a German tab
+      renderApp('/webhooks', ['GET_BUSINESSES']);
+      expect(await screen.findByText('https://shop.example/hook')).toBeTruthy();
+      expect(screen.getByRole('columnheader', { name: 'Callback-URL' })).toBeTruthy();
+      expect(screen.getAllByRole('button', { name: 'Testereignis senden' })).toHaveLength(2);
+      await userEvent.click(await screen.findByRole('button', { name: 'Menü öffnen' }));
+      const settings = await screen.findByRole('region', { name: 'Einstellungen' });
+      expect(
+        within(settings)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Passwort ändern', 'Authentifizierung', 'Webhooks']);
+    });
   });
 });

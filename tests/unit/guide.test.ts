@@ -12,7 +12,7 @@ const blocks = [...guide.matchAll(/<!-- file: ([\w.]+) -->\n+```tsx?\n([\s\S]*?)
 describe('the guide to adding a resource', () => {
   it('shows the example folder, file by file', () => {
     expect(blocks.map((b) => b[1]).sort()).toEqual(
-      ['WebhookEdit.tsx', 'WebhookList.tsx', 'api.ts', 'index.ts', 'messages.ts'].sort(),
+      ['WebhookEdit.tsx', 'WebhookList.tsx', 'api.ts', 'index.ts', 'messages.ts', 'messages.de.ts'].sort(),
     );
   });
 

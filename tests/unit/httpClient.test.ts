@@ -127,11 +127,11 @@ describe('createHttpClient: error rules', () => {
     expect(controller.expire).not.toHaveBeenCalled();
   });
 
-  it("network failure: expire('rateLimited') then throw with the rate-limit text", async () => {
+  it("network failure: expire('rateLimited') then throw with the rate-limit text and the connection hint", async () => {
     const { controller, http } = setup({ 'GET /v1/businesses': 'network-error' });
     const error = await failure(http.request('businesses'));
     expect(error.status).toBe(0);
-    expect(error.message).toBe(ERROR_TEXTS.rateLimited);
+    expect(error.message).toBe(`${ERROR_TEXTS.rateLimited} Also check your internet connection.`);
     expect(controller.expire).toHaveBeenCalledWith('rateLimited');
   });
 
@@ -162,18 +162,29 @@ describe('createHttpClient: error rules', () => {
     expect(controller.logout).not.toHaveBeenCalled();
   });
 
-  it('429: the rate-limit text, no logout', async () => {
+  it('429: the rate-limit text with the wait from Retry-After, carried as retryAfter; no logout', async () => {
     const { controller, http } = setup({
       'GET /v1/payments': {
         status: 429,
         body: { message: 'Too Many Requests' },
         headers: { 'Retry-After': '30' },
       },
+      'PATCH /v1/users/two-fa': {
+        status: 429,
+        body: { message: ERROR_TEXTS.tooManyLoginAttempts },
+        headers: { 'Retry-After': '660' },
+      },
     });
     const error = await failure(http.request('payments'));
     expect(error.status).toBe(429);
-    expect(error.message).toBe('You’ve performed too many login attempts, please try again later.');
+    expect(error.retryAfter).toBe(30);
+    expect(error.message).toBe('Too many requests. Try again in 30 seconds.');
     expect(controller.expire).not.toHaveBeenCalled();
+    // A failure throttle (wrong codes, old passwords) keeps the spec's text, with the wait.
+    const throttled = await failure(http.request('users/two-fa', { method: 'PATCH', body: {} }));
+    expect(throttled.message).toBe(
+      'Too many failed login attempts. Try again later. Try again in 11 minutes.',
+    );
   });
 
   it('other errors carry { status, body } and errorText(body) as message', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_LANDING, LANDING_ORDER, landingPage } from '../../src/domain/landing';
+import { FALLBACK_LANDING, LANDING_ORDER, landingPage, notFoundTarget } from '../../src/domain/landing';
 import {
   all,
   any,
@@ -78,5 +78,22 @@ describe('requirement evaluation', () => {
     ${'brand without brand context'} | ${brandAllows('fiatDeposit')}                                                          | ${{ permissions: [] }}                                 | ${false}
   `('$name → $expected', ({ requirement, context, expected }) => {
     expect(satisfies(requirement, context)).toBe(expected);
+  });
+});
+
+describe('notFoundTarget: the not-found button never leads back to the current path', () => {
+  const menu = ['/businesses', '/change-password', '/authentication'];
+  it.each`
+    current               | landing               | menuPaths                                  | expected
+    ${'/nope'}            | ${'/businesses'}      | ${menu}                                    | ${'/businesses'}
+    ${'/businesses'}      | ${'/businesses'}      | ${menu}                                    | ${'/change-password'}
+    ${'/businesses/'}     | ${'/businesses'}      | ${menu}                                    | ${'/change-password'}
+    ${'/statistics'}      | ${'/statistics'}      | ${['/change-password', '/authentication']} | ${'/change-password'}
+    ${'/nope'}            | ${'/statistics'}      | ${['/change-password', '/authentication']} | ${'/change-password'}
+    ${'/change-password'} | ${'/change-password'} | ${['/change-password', '/authentication']} | ${'/authentication'}
+    ${'/nope'}            | ${'/statistics'}      | ${[]}                                      | ${FALLBACK_LANDING}
+    ${FALLBACK_LANDING}   | ${FALLBACK_LANDING}   | ${[FALLBACK_LANDING]}                      | ${null}
+  `('at $current (landing $landing) → $expected', ({ current, landing, menuPaths, expected }) => {
+    expect(notFoundTarget(current, landing, menuPaths)).toBe(expected);
   });
 });

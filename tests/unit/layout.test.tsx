@@ -5,8 +5,13 @@ import { Route, Routes } from 'react-router-dom';
 import type { Session } from '../../src/authProvider/types';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { all } from '../../src/domain/requirements';
-import { NotFound, RequireAccess, ResponseDialog } from '../../src/layout';
-import { OrganisationSwitcher, OrganisationSwitcherView } from '../../src/layout/OrganisationSwitcher';
+import { focusPageHeading, NotFound, Page, RequireAccess, ResponseDialog } from '../../src/layout';
+import {
+  OrganisationSwitcher,
+  OrganisationSwitcherView,
+  SwitchAnnouncement,
+} from '../../src/layout/OrganisationSwitcher';
+import { announceSwitch, takeSwitchAnnouncement } from '../../src/layout/switchAnnouncement';
 import { isActivePath, Menu } from '../../src/layout/Menu';
 import { AliasRedirect } from '../../src/layout/AliasRedirect';
 import { sampleSession } from './helpers/fakeApi';
@@ -34,7 +39,7 @@ function adminSession(overrides: Partial<Session> = {}): Session {
 }
 
 describe('OrganisationSwitcherView', () => {
-  it("marks the current organisation 'Currently active' and disabled, the others 'Switch to organisation'", async () => {
+  it("checks the current organisation 'Currently active' at full contrast, the others 'Switch to organisation'", async () => {
     const onSwitch = vi.fn();
     renderInAdmin(
       <OrganisationSwitcherView
@@ -48,18 +53,40 @@ describe('OrganisationSwitcherView', () => {
     const button = screen.getByRole('button', { name: /Borealis Exchange/ });
     await userEvent.click(button);
     const menu = screen.getByRole('menu');
-    const items = within(menu).getAllByRole('menuitem');
+    const items = within(menu).getAllByRole('menuitemradio');
     expect(items).toHaveLength(3);
     const current = items[1];
     expect(current.textContent).toContain('Borealis Exchange');
     expect(current.textContent).toContain('Currently active');
-    expect(current.getAttribute('aria-disabled')).toBe('true');
+    expect(current.getAttribute('aria-checked')).toBe('true');
+    expect(within(current).getByTestId('organisation-current')).toBeTruthy();
+    // Not a disabled item (MUI dims those to 38 % opacity).
+    expect(current.getAttribute('aria-disabled')).not.toBe('true');
+    expect(current.className).not.toContain('Mui-disabled');
     for (const other of [items[0], items[2]]) {
       expect(other.textContent).toContain('Switch to organisation');
-      expect(other.getAttribute('aria-disabled')).not.toBe('true');
+      expect(other.getAttribute('aria-checked')).toBe('false');
+      expect(within(other).queryByTestId('organisation-current')).toBeNull();
     }
-    await userEvent.click(items[2]);
+    await userEvent.click(current);
+    expect(onSwitch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: /Borealis Exchange/ }));
+    await userEvent.click(within(screen.getByRole('menu')).getAllByRole('menuitemradio')[2]);
     expect(onSwitch).toHaveBeenCalledWith(3);
+  });
+
+  it('with one organisation is a plain label, not a button', () => {
+    renderInAdmin(
+      <OrganisationSwitcherView
+        organisations={[ORGS[0]]}
+        currentId={1}
+        currentName="Aurora Payments"
+        onSwitch={vi.fn()}
+      />,
+      { controller: fakeController(adminSession()) },
+    );
+    expect(screen.getByTestId('organisation-label').textContent).toBe('Organisation: Aurora Payments');
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
 
@@ -73,11 +100,43 @@ describe('OrganisationSwitcher', () => {
     });
     const controller = fakeController(adminSession());
     controller.chooseOrganisation.mockImplementation(async () => support);
-    renderInAdmin(<OrganisationSwitcher />, { controller, path: '/statistics' });
+    renderInAdmin(
+      <>
+        <OrganisationSwitcher />
+        <SwitchAnnouncement />
+      </>,
+      { controller, path: '/statistics' },
+    );
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: /Borealis Exchange/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: /Borealis Exchange/ }));
     expect(controller.chooseOrganisation).toHaveBeenCalledWith(2);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/businesses'));
+  });
+
+  it("says 'Switched to {organisation}' in the layout of the new session", async () => {
+    const controller = fakeController(adminSession());
+    const next = adminSession({ sessionId: 's2', organisationId: 3, organisationName: 'Cobalt Remit' });
+    controller.chooseOrganisation.mockImplementation(async () => {
+      controller.set({ session: next });
+      return next;
+    });
+    renderInAdmin(
+      <>
+        <OrganisationSwitcher />
+        <SwitchAnnouncement />
+      </>,
+      { controller, path: '/statistics' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: /Cobalt Remit/ }));
+    expect(await screen.findByText('Switched to Cobalt Remit')).toBeTruthy();
+  });
+
+  it('the announcement is for the new session only, and shown once', () => {
+    announceSwitch({ sessionId: 's9', name: 'Cobalt Remit' });
+    expect(takeSwitchAnnouncement('s1')).toBeNull();
+    expect(takeSwitchAnnouncement('s9')).toEqual({ sessionId: 's9', name: 'Cobalt Remit' });
+    expect(takeSwitchAnnouncement('s9')).toBeNull();
   });
 
   it("on failure goes to / and notifies the server's message", async () => {
@@ -86,7 +145,7 @@ describe('OrganisationSwitcher', () => {
     controller.chooseOrganisation.mockImplementation(async () => Promise.reject(error));
     renderInAdmin(<OrganisationSwitcher />, { controller, path: '/statistics' });
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: /Cobalt Remit/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: /Cobalt Remit/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
     expect(await screen.findByText('Not found.')).toBeTruthy();
   });
@@ -98,7 +157,7 @@ describe('OrganisationSwitcher', () => {
     );
     renderInAdmin(<OrganisationSwitcher />, { controller });
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
-    await userEvent.click(screen.getByRole('menuitem', { name: /Borealis Exchange/ }));
+    await userEvent.click(screen.getByRole('menuitemradio', { name: /Borealis Exchange/ }));
     expect(await screen.findByText('Failed to switch organisation')).toBeTruthy();
   });
 });
@@ -110,7 +169,12 @@ describe('Menu', () => {
       path: '/authentication',
     });
     expect(screen.getByText('support@example.com')).toBeTruthy();
-    expect(screen.getByText('support')).toBeTruthy();
+    // The role is a label, not a link (nor styled as one).
+    const role = screen.getByTestId('sidebar-role');
+    expect(role.textContent).toBe('support');
+    expect(role.tagName).toBe('SPAN');
+    expect(role.closest('a')).toBeNull();
+    expect(getComputedStyle(role).textDecoration).not.toContain('underline');
     const settings = screen.getByRole('region', { name: 'Settings' });
     const links = within(settings).getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual(['Change password', 'Authentication']);
@@ -163,10 +227,56 @@ describe('guards', () => {
 });
 
 describe('NotFound', () => {
-  it("says 'Page not found' as the page heading and links back", async () => {
+  it("says 'Page not found' as the page heading (focused), where the user is, and links elsewhere", async () => {
+    // ADMIN lands on /statistics, which is no page yet: the button goes to the first menu item.
     renderInAdmin(<NotFound />, { controller: fakeController(adminSession()), path: '/nope' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByTestId('not-found-where').textContent).toBe(
+      'You are signed in to Aurora Payments, but there is no page at /nope.',
+    );
+    expect(screen.getByRole('link', { name: 'Go to Change password' }).getAttribute('href')).toBe(
+      '/change-password',
+    );
+  });
+
+  it('never leads back to itself', async () => {
+    const viewer = adminSession({ permissions: ['GET_ORGANISATION'] });
+    renderInAdmin(
+      <Routes>
+        <Route path="*" element={<NotFound />} />
+      </Routes>,
+      { controller: fakeController(viewer), path: '/change-password' },
+    );
+    const link = await screen.findByRole('link', { name: 'Go to Authentication' });
+    expect(link.getAttribute('href')).toBe('/authentication');
+  });
+});
+
+describe('Page', () => {
+  it('gives the h1 from the declared title and focuses it on arrival, unless the page focused something', async () => {
+    renderInAdmin(
+      <Page title="pages.changePassword.title" maxWidth="form">
+        <p>content</p>
+      </Page>,
+      { controller: fakeController(adminSession()) },
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Change password' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(screen.getByTestId('page').textContent).toBe('content');
+  });
+
+  it('focusPageHeading leaves the focus on what the page content focused', () => {
+    document.body.innerHTML =
+      '<h1 id="react-admin-title">Title</h1><div id="main-content"><input id="field" /></div>';
+    (document.getElementById('field') as HTMLInputElement).focus();
+    expect(focusPageHeading()).toBe(false);
+    expect(document.activeElement?.id).toBe('field');
+    (document.activeElement as HTMLElement).blur();
+    expect(focusPageHeading()).toBe(true);
+    expect(document.activeElement?.id).toBe('react-admin-title');
+    document.body.innerHTML = '';
   });
 });
 

@@ -5,13 +5,24 @@
  * named somewhere, so the catalogue cannot keep texts nobody shows. The admin i18nProvider also throws
  * on a missing key outside production builds (see the last test), so a key built at run time fails the
  * test that renders it.
+ *
+ * German: every English tree has its German twin, key for key (app, layout, react-admin's own texts,
+ * and every declaration's `messages` with its `translations.de`), with the same %{placeholders} and
+ * the same number of `||||` plural forms, so every page arrives translated.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createI18nProvider, MissingMessageError } from '../../src/i18n/i18nProvider';
 import { appMessages, type MessageTree } from '../../src/i18n/messages';
+import { appMessagesDe } from '../../src/i18n/messages.de';
+import { raMessagesDe } from '../../src/i18n/ra.de';
+import englishMessages from 'ra-language-english';
 import { layoutMessages } from '../../src/layout/messages';
+import { layoutMessagesDe } from '../../src/layout/messages.de';
+import { resources } from '../../src/resources/registry';
+import { pages } from '../../src/customPages/registry';
+import webhooks from './example/webhooks';
 import { adminMessages } from './helpers/renderAdmin';
 
 function sources(dir: string): string[] {
@@ -40,7 +51,7 @@ const DYNAMIC_PREFIXES = ['app.notice.', 'layout.sections.'];
 const NOT_MESSAGES = new Set(['app.session', 'layout.mobileSidebarOpen']);
 
 const text = sources('src')
-  .filter((path) => !path.endsWith(join('i18n', 'messages.ts')) && !path.endsWith('messages.ts'))
+  .filter((path) => !path.endsWith('messages.ts') && !path.endsWith('.de.ts'))
   .map((path) => readFileSync(path, 'utf8'))
   .join('\n');
 const named = new Set([...text.matchAll(KEY)].map((m) => m[1]).filter((key) => !NOT_MESSAGES.has(key)));
@@ -70,5 +81,68 @@ describe('the message catalogue', () => {
     expect(strict.translate('pages.nowhere.title', { _: 'Fallback' })).toBe('Fallback');
     const lenient = createI18nProvider(adminMessages, { strict: false });
     expect(lenient.translate('pages.nowhere.title')).toBe('pages.nowhere.title');
+  });
+});
+
+/** A leaf's text by its dotted key. */
+function texts(tree: MessageTree, prefix = '', into = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') into.set(`${prefix}${key}`, value);
+    else texts(value, `${prefix}${key}.`, into);
+  }
+  return into;
+}
+
+const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
+const pluralForms = (text: string) => text.split('||||').length;
+
+/** Each English tree and its German twin. */
+const TWINS: Array<[string, MessageTree, MessageTree | undefined]> = [
+  ['the app (src/i18n/messages.de.ts)', appMessages, appMessagesDe],
+  ['the layout (src/layout/messages.de.ts)', layoutMessages, layoutMessagesDe],
+  ["react-admin's texts (src/i18n/ra.de.ts)", englishMessages as unknown as MessageTree, raMessagesDe],
+  ...[...resources, ...pages, webhooks].flatMap((d): Array<[string, MessageTree, MessageTree | undefined]> =>
+    d.messages ? [[`the declaration ${d.name} (translations.de)`, d.messages, d.translations?.de]] : [],
+  ),
+];
+
+describe('the German catalogue', () => {
+  it('covers every declaration with messages', () => {
+    expect(TWINS.map(([name]) => name)).toContain('the declaration change-password (translations.de)');
+    expect(TWINS.map(([name]) => name)).toContain('the declaration webhooks (translations.de)');
+  });
+
+  it.each(TWINS)('%s: every English key has its German text, and no other', (_name, english, german) => {
+    const en = texts(english);
+    const de = texts(german ?? {});
+    expect({
+      missing: [...en.keys()].filter((key) => !de.has(key)),
+      extra: [...de.keys()].filter((key) => !en.has(key)),
+      empty: [...de]
+        .filter(([key, text]) => text.trim() === '' && en.get(key)?.trim() !== '')
+        .map(([k]) => k),
+    }).toEqual({ missing: [], extra: [], empty: [] });
+  });
+
+  it.each(TWINS)('%s: German keeps the %{placeholders} and plural forms', (_name, english, german) => {
+    const de = texts(german ?? {});
+    const differing = [...texts(english)].flatMap(([key, text]) => {
+      const translated = de.get(key);
+      if (translated === undefined) return [];
+      const same =
+        placeholders(text).join() === placeholders(translated).join() &&
+        pluralForms(text) === pluralForms(translated);
+      return same ? [] : [`${key}: '${text}' → '${translated}'`];
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it('the checks catch a missing key, an extra key and a lost placeholder', () => {
+    const en = texts({ a: { b: 'Hello %{name}', c: 'One |||| %{smart_count} items' } });
+    const de = texts({ a: { b: 'Hallo', d: 'x' } });
+    expect([...en.keys()].filter((k) => !de.has(k))).toEqual(['a.c']);
+    expect([...de.keys()].filter((k) => !en.has(k))).toEqual(['a.d']);
+    expect(placeholders(en.get('a.b')!)).not.toEqual(placeholders(de.get('a.b')!));
+    expect(pluralForms(en.get('a.c')!)).toBe(2);
   });
 });

@@ -51,7 +51,9 @@ describe('ChangePasswordPage', () => {
   it('has one h1 and shows the spec messages for empty fields', async () => {
     const dataProvider = makeDataProvider({});
     renderInAdmin(<ChangePasswordPage />, { dataProvider, controller: fakeController(pagesSession()) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Change password' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Change password' });
+    // The page frame focuses its heading on arrival.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Old password is required')).toBeTruthy();
     expect(screen.getByText('New password is required')).toBeTruthy();
@@ -131,8 +133,38 @@ describe('AuthenticationPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeTruthy();
     const img = await screen.findByAltText(/QR code/);
     expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
-    expect(screen.getByTestId('two-fa-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    // In blocks of four (spaced by CSS: a selection copies the key as it is), with a copy button.
+    const secret = screen.getByTestId('two-fa-secret');
+    expect(secret.textContent).toBe('JBSWY3DPEHPK3PXP');
+    expect([...secret.children].map((block) => block.textContent)).toEqual(['JBSW', 'Y3DP', 'EHPK', '3PXP']);
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXP');
+    expect(await screen.findByText('Secret key copied')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enable' })).toBeTruthy();
+  });
+
+  it('reports a rate limit, with its wait, in the response dialog', async () => {
+    const dataProvider = makeDataProvider({
+      updateTwoFa: vi.fn(async () => {
+        throw Object.assign(
+          httpError(429, { message: ERROR_TEXTS.tooManyLoginAttempts }),
+          // The message the http client made of it (src/api: the text and the wait from Retry-After).
+          { message: 'Too many failed login attempts. Try again later. Try again in 11 minutes.' },
+        );
+      }),
+    });
+    renderInAdmin(<AuthenticationPage />, {
+      dataProvider,
+      controller: fakeController(pagesSession({ authentication: true })),
+    });
+    await fill(/6-digit code/, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
+    expect(
+      within(dialog).getByText('Too many failed login attempts. Try again later. Try again in 11 minutes.'),
+    ).toBeTruthy();
   });
 
   it('requires a 6-digit code', async () => {
@@ -181,7 +213,7 @@ describe('AuthenticationPage', () => {
     expect(await screen.findByRole('button', { name: 'Disable' })).toBeTruthy();
   });
 
-  it('shows a wrong code error and does not log out', async () => {
+  it('puts a wrong code on the code field (marked and focused, no dialog) and does not log out', async () => {
     const dataProvider = makeDataProvider({
       updateTwoFa: vi.fn(async () => {
         throw httpError(401, { message: ERROR_TEXTS.invalidTwoFaCode });
@@ -192,8 +224,11 @@ describe('AuthenticationPage', () => {
     expect(dataProvider.getTwoFaSetup).not.toHaveBeenCalled();
     await fill(/6-digit code/, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
-    expect(within(dialog).getByText('Invalid or expired 2FA verification code.')).toBeTruthy();
+    expect(await screen.findByText('Invalid or expired 2FA verification code.')).toBeTruthy();
+    const code = screen.getByLabelText(/6-digit code/);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(dataProvider.updateTwoFa).toHaveBeenCalledWith({ enabled: false, code: '000000' });
     expect(controller.logout).not.toHaveBeenCalled();
     expect(controller.expire).not.toHaveBeenCalled();

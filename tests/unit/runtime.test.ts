@@ -2,6 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pushPageView, resetPageViews, shouldReportPageView, usePageViews } from '../../src/analytics';
 import { buildMessages } from '../../src/i18n/i18nProvider';
+import { loadLocaleMessages } from '../../src/i18n/locale';
 import { appMessages } from '../../src/i18n/messages';
 import { createTranslate } from '../../src/i18n/translate';
 import { readRuntimeConfig } from '../../src/runtimeConfig';
@@ -65,6 +66,21 @@ describe('messages', () => {
     expect(admin.ra.action.save).toBe('Save');
     expect(admin.layout.title).toBe('x');
     expect(admin.validation.confirmationMismatch).toBe("Password doesn't match");
+  });
+
+  it('the German catalogue lies over the English one: react-admin, app and extra trees', async () => {
+    await loadLocaleMessages('de');
+    const german = buildMessages(
+      { en: [{ layout: { title: 'x', only: 'English' } }], de: [{ layout: { title: 'y' } }] },
+      'de',
+    ) as unknown as {
+      ra: { action: { save: string } };
+      app: { login: { title: string } };
+      layout: { title: string; only: string };
+    };
+    expect(german.ra.action.save).toBe('Speichern');
+    expect(german.app.login.title).toBe('Anmelden');
+    expect(german.layout).toEqual({ title: 'y', only: 'English' });
   });
 
   it('the public translate interpolates %{name}, falls back to _ and then to the key', () => {

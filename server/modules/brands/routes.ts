@@ -1,16 +1,26 @@
 /** GET /v1/brands/dashboard and the brand's logo and icon files (DESIGN.md section 8). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { brandAssetSvg, findBrand, type BrandAsset } from '../../../src/domain/brands';
+import { brandAssetSvg } from '../../../src/domain/brandLogos';
+import { findBrand, type BrandAsset } from '../../../src/domain/brands';
 import type { BrandResponse } from '../../../src/domain/api';
 import { PUBLIC } from '../../auth/access';
 import { notFound } from '../../http/errors';
 import { errors } from '../../http/schemas';
 import { BrandAssetParams, BrandAssetSvg, BrandSchema } from './schemas';
 
+/**
+ * Test mode only (E2E_RESET=1, like POST /v1/testing/reset): a request may name another brand in this
+ * header, so one e2e server shows every brand's look. Without E2E_RESET the header is ignored.
+ */
+export const E2E_BRAND_HEADER = 'x-e2e-brand';
+
 export const brandsModule: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
-  const brand = findBrand(config.brand)!;
-  const url = (asset: BrandAsset) => `${config.apiUrl}/v1/brands/assets/${brand.key}/${asset}.svg`;
+  const deployed = findBrand(config.brand)!;
+  const brandOf = (headers: Record<string, string | string[] | undefined>) => {
+    const requested = headers[E2E_BRAND_HEADER];
+    return (config.e2eReset && typeof requested === 'string' && findBrand(requested)) || deployed;
+  };
 
   app.get(
     '/dashboard',
@@ -22,17 +32,21 @@ export const brandsModule: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BrandSchema },
       },
     },
-    async (): Promise<BrandResponse> => ({
-      value: brand.key,
-      name: brand.name,
-      fiatDepositAllowed: brand.fiatDepositAllowed,
-      lightLogoUrl: url('light-logo'),
-      darkLogoUrl: url('dark-logo'),
-      basicIconUrl: url('icon'),
-      appleTouchIconUrl: url('apple-touch-icon'),
-      pwaSmallIconUrl: url('pwa-192'),
-      pwaLargeIconUrl: url('pwa-512'),
-    }),
+    async (request): Promise<BrandResponse> => {
+      const brand = brandOf(request.headers);
+      const url = (asset: BrandAsset) => `${config.apiUrl}/v1/brands/assets/${brand.key}/${asset}.svg`;
+      return {
+        value: brand.key,
+        name: brand.name,
+        fiatDepositAllowed: brand.fiatDepositAllowed,
+        lightLogoUrl: url('light-logo'),
+        darkLogoUrl: url('dark-logo'),
+        basicIconUrl: url('icon'),
+        appleTouchIconUrl: url('apple-touch-icon'),
+        pwaSmallIconUrl: url('pwa-192'),
+        pwaLargeIconUrl: url('pwa-512'),
+      };
+    },
   );
 
   app.get(

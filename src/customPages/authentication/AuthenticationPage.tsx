@@ -1,34 +1,43 @@
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { Title, useTranslate } from 'react-admin';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { Form, useNotify, useTranslate } from 'react-admin';
 import { twoFaSchema, type TwoFaValues } from '../../domain/schemas';
 import { ERROR_TEXTS } from '../../domain/errors';
 import { useAuthenticationApi } from './api';
 import { useSession, useSessionController } from '../../authProvider';
-import { messageOf, useResponseDialog } from '../../layout';
+import { fieldErrorsOf, messageOf, Page, useResponseDialog } from '../../layout';
 import { FormTextField, formResolver } from '../../forms';
+import { FocusServerErrors } from '../../forms/FocusServerErrors';
+import { FormSubmitButton } from '../../forms/FormSubmitButton';
 import { qrCodeDataUrl } from './qr';
+
+/** What a submit of the code answers: field errors for react-admin's <Form>, or nothing. */
+type CodeSubmit = (code: string) => Promise<Record<string, string> | undefined>;
 
 interface CodeFormProps {
   submitLabel: string;
-  pending: boolean;
-  onSubmit: (code: string) => void;
+  onSubmit: CodeSubmit;
 }
 
-/** The 6-digit code (twoFaSchema) and the Enable or Disable button. */
-function CodeForm({ submitLabel, pending, onSubmit }: CodeFormProps) {
-  const translate = useTranslate();
-  const { control, handleSubmit } = useForm<TwoFaValues>({
-    resolver: formResolver(twoFaSchema),
-    defaultValues: { code: '' },
-    mode: 'onTouched',
-  });
+/**
+ * The 6-digit code (twoFaSchema) and the Enable or Disable button, on react-admin's <Form>: a code the
+ * server refuses is the field's error (marked and focused), like any other field error.
+ */
+function CodeForm({ submitLabel, onSubmit }: CodeFormProps) {
   return (
-    <form noValidate onSubmit={handleSubmit(({ code }) => onSubmit(code.trim()))}>
+    <Form
+      defaultValues={{ code: '' }}
+      resolver={formResolver(twoFaSchema) as unknown as Resolver<FieldValues>}
+      mode="onTouched"
+      noValidate
+      disableInvalidFormNotification
+      onSubmit={(values: FieldValues) => onSubmit(String((values as TwoFaValues).code).trim())}
+    >
+      <FocusServerErrors />
       <Box sx={{ maxWidth: 240 }}>
-        <FormTextField
-          control={control}
+        <FormTextField<TwoFaValues>
           margin="dense"
           helperText=" "
           required
@@ -39,10 +48,45 @@ function CodeForm({ submitLabel, pending, onSubmit }: CodeFormProps) {
           maxLength={6}
         />
       </Box>
-      <Button type="submit" variant="contained" disabled={pending} sx={{ mt: 1 }}>
-        {translate(submitLabel)}
+      <FormSubmitButton label={submitLabel} />
+    </Form>
+  );
+}
+
+/** The secret in blocks of four (easier to type and compare) and a button that copies it whole. */
+function SecretKey({ secret }: { secret: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      notify('pages.authentication.copied', { type: 'success' });
+    } catch {
+      notify('pages.authentication.copyFailed', { type: 'error' });
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+      {/* The blocks are spaced by CSS, not by spaces: selecting and copying gives the key as it is. */}
+      <Typography
+        component="code"
+        data-testid="two-fa-secret"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: 1,
+          fontFamily: 'monospace',
+          fontSize: '1.125rem',
+        }}
+      >
+        {(secret.match(/.{1,4}/g) ?? []).map((block, index) => (
+          <span key={index}>{block}</span>
+        ))}
+      </Typography>
+      <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+        {translate('pages.authentication.copy')}
       </Button>
-    </form>
+    </Box>
   );
 }
 
@@ -50,7 +94,7 @@ function CodeForm({ submitLabel, pending, onSubmit }: CodeFormProps) {
  * While 2FA is off: a new secret as a QR code and as text, then the code form. Mounted only while
  * off, so its queries (gcTime 0) are dropped once 2FA is on and a fresh secret is fetched next time.
  */
-function Setup({ pending, onSubmit }: Omit<CodeFormProps, 'submitLabel'>) {
+function Setup({ onSubmit }: Omit<CodeFormProps, 'submitLabel'>) {
   const translate = useTranslate();
   const dataProvider = useAuthenticationApi();
   const setup = useQuery({
@@ -110,22 +154,17 @@ function Setup({ pending, onSubmit }: Omit<CodeFormProps, 'submitLabel'>) {
       <Typography variant="body2" component="p">
         {translate('pages.authentication.secret')}
       </Typography>
-      <Typography
-        component="code"
-        data-testid="two-fa-secret"
-        sx={{ display: 'block', fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', mb: 2 }}
-      >
-        {setup.data.secret}
-      </Typography>
-      <CodeForm submitLabel="pages.authentication.enable" pending={pending} onSubmit={onSubmit} />
+      <SecretKey secret={setup.data.secret} />
+      <CodeForm submitLabel="pages.authentication.enable" onSubmit={onSubmit} />
     </>
   );
 }
 
 /**
  * /authentication (open to every logged-in user): two-factor setup. Off: the setup and Enable.
- * On: a code and Disable. A wrong code shows the server's text ('Invalid or expired 2FA verification
- * code.'); the data provider never logs out on it.
+ * On: a code and Disable. A wrong code ('Invalid or expired 2FA verification code.', which never logs
+ * out) is the code field's error; the response dialog reports the outcome: enabled, disabled, or a
+ * failure that is no field's (a rate limit with its wait, a server error).
  */
 export default function AuthenticationPage() {
   const translate = useTranslate();
@@ -147,13 +186,24 @@ export default function AuthenticationPage() {
       }
       show('success', translate(enable ? 'pages.authentication.enabled' : 'pages.authentication.disabled'));
     },
-    onError: (error) => show('failure', messageOf(error, ERROR_TEXTS.default)),
   });
-  const submit = (enable: boolean) => (code: string) => mutation.mutate({ enable, code });
+  const submit =
+    (enable: boolean): CodeSubmit =>
+    async (code) => {
+      try {
+        await mutation.mutateAsync({ enable, code });
+        return undefined;
+      } catch (error) {
+        if (isRefusedCode(error)) return { code: ERROR_TEXTS.invalidTwoFaCode };
+        const errors = fieldErrorsOf(error);
+        if (Object.keys(errors).length > 0) return errors;
+        show('failure', messageOf(error, ERROR_TEXTS.default));
+        return undefined;
+      }
+    };
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 640 }}>
-      <Title title="pages.authentication.title" />
+    <Page title="pages.authentication.title" maxWidth="text">
       <Card>
         <CardContent>
           <Typography variant="body1" sx={{ mb: 2 }}>
@@ -164,19 +214,20 @@ export default function AuthenticationPage() {
               <Typography variant="body2" sx={{ mb: 1 }}>
                 {translate('pages.authentication.disableInstructions')}
               </Typography>
-              <CodeForm
-                key="disable"
-                submitLabel="pages.authentication.disable"
-                pending={mutation.isPending}
-                onSubmit={submit(false)}
-              />
+              <CodeForm key="disable" submitLabel="pages.authentication.disable" onSubmit={submit(false)} />
             </>
           ) : (
-            <Setup pending={mutation.isPending} onSubmit={submit(true)} />
+            <Setup onSubmit={submit(true)} />
           )}
         </CardContent>
       </Card>
       {dialog}
-    </Box>
+    </Page>
   );
+}
+
+/** The server refused the code: 401 'Invalid or expired 2FA verification code.' (no logout). */
+function isRefusedCode(error: unknown): boolean {
+  const { status, body } = (error ?? {}) as { status?: unknown; body?: { message?: unknown } };
+  return status === 401 && body?.message === ERROR_TEXTS.invalidTwoFaCode;
 }

@@ -4,6 +4,7 @@ import { page } from '../../declarations';
 import { everyone } from '../../domain/requirements';
 import { authenticationMethods } from './api';
 import { authenticationMessages } from './messages';
+import { authenticationMessagesDe } from './messages.de';
 
 export default page({
   name: 'authentication',
@@ -12,5 +13,6 @@ export default page({
   menu: { section: 'settings', label: 'pages.authentication.menu', icon: SecurityIcon, order: 20 },
   component: lazy(() => import('./AuthenticationPage')),
   messages: authenticationMessages,
+  translations: { de: authenticationMessagesDe },
   methods: authenticationMethods,
 });

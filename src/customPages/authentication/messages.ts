@@ -11,6 +11,9 @@ export const authenticationMessages = {
         'Scan the QR code with an authenticator app, or type the secret key into it, then enter the 6-digit code the app shows.',
       qrAlt: 'QR code for setting up two-factor authentication in an authenticator app',
       secret: 'Secret key for manual entry',
+      copy: 'Copy key',
+      copied: 'Secret key copied',
+      copyFailed: 'The key could not be copied: select it and copy it by hand.',
       disableInstructions:
         'To disable two-factor authentication, enter the 6-digit code from your authenticator app.',
       code: '6-digit code',

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
-import { Form, Title, useTranslate } from 'react-admin';
+import { Card, CardContent, Typography } from '@mui/material';
+import { Form, useTranslate } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { changePasswordSchema, type ChangePasswordValues } from '../../domain/schemas';
 import { ERROR_TEXTS } from '../../domain/errors';
 import { FormTextField, formResolver } from '../../forms';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
 import { FormSubmitButton } from '../../forms/FormSubmitButton';
-import { fieldErrorsOf, messageOf, useResponseDialog } from '../../layout';
+import { fieldErrorsOf, messageOf, Page, useResponseDialog } from '../../layout';
 import { useChangePasswordApi } from './api';
 
 const EMPTY: ChangePasswordValues = { oldPassword: '', newPassword: '', confirmationPassword: '' };
@@ -40,8 +40,7 @@ export default function ChangePasswordPage() {
   };
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 520 }}>
-      <Title title="pages.changePassword.title" />
+    <Page title="pages.changePassword.title" maxWidth="form">
       <Card>
         <CardContent>
           <Typography variant="body2" sx={{ mb: 1 }}>
@@ -89,6 +88,6 @@ export default function ChangePasswordPage() {
         </CardContent>
       </Card>
       {dialog}
-    </Box>
+    </Page>
   );
 }

@@ -4,6 +4,7 @@ import { page } from '../../declarations';
 import { everyone } from '../../domain/requirements';
 import { changePasswordMethods } from './api';
 import { changePasswordMessages } from './messages';
+import { changePasswordMessagesDe } from './messages.de';
 
 export default page({
   name: 'change-password',
@@ -12,5 +13,6 @@ export default page({
   menu: { section: 'settings', label: 'pages.changePassword.menu', icon: LockResetIcon, order: 10 },
   component: lazy(() => import('./ChangePasswordPage')),
   messages: changePasswordMessages,
+  translations: { de: changePasswordMessagesDe },
   methods: changePasswordMethods,
 });

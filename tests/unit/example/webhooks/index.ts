@@ -4,6 +4,7 @@ import { resource } from '../../../../src/declarations';
 import { all } from '../../../../src/domain/requirements';
 import { webhookMethods } from './api';
 import { webhookMessages } from './messages';
+import { webhookMessagesDe } from './messages.de';
 import { WebhookList } from './WebhookList';
 
 export default resource({
@@ -22,5 +23,6 @@ export default resource({
   list: WebhookList,
   edit: lazy(() => import('./WebhookEdit')),
   messages: webhookMessages,
+  translations: { de: webhookMessagesDe },
   methods: webhookMethods,
 });

@@ -1,0 +1,126 @@
+/**
+ * Dates, numbers and amounts in the user's language, through Intl (no library).
+ *
+ * The Intl locale is the browser's own tag for the chosen language when it has one (`de-AT` or
+ * `de-CH` for a German user in Austria or Switzerland, `en-US` for an English one in the US), so the
+ * user's regional conventions hold; otherwise `en-GB` (the dashboard's English is British) or
+ * `de-DE`. Every function takes `locale` to override it (tests, a fixed format).
+ *
+ * Amounts are decimal strings (DESIGN.md section 2: never a float): formatAmount groups the integer
+ * part with Intl (as a BigInt, exact at any size) and writes the fraction digits itself.
+ */
+import { browserLanguages, getLocale, type Locale } from './locale';
+
+const FALLBACK_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', de: 'de-DE' };
+
+function canonical(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Intl locale tag for a language: the browser's tag of that language, else the fallback. */
+export function intlLocale(
+  locale: Locale = getLocale(),
+  languages: readonly string[] = browserLanguages(),
+): string {
+  for (const tag of languages) {
+    const language = tag.split('-')[0].toLowerCase();
+    const valid = language === locale && tag.includes('-') ? canonical(tag) : undefined;
+    if (valid) return valid;
+  }
+  return FALLBACK_TAGS[locale];
+}
+
+export interface FormatOptions {
+  /** An Intl locale tag (default: intlLocale() of the current language). */
+  locale?: string;
+  /** An IANA time zone (dates; default: the browser's). */
+  timeZone?: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n|${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function formatInstant(
+  value: Date | string | number,
+  style: Intl.DateTimeFormatOptions,
+  { locale = intlLocale(), timeZone }: FormatOptions,
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  // A calendar date ('2025-03-14') is midnight UTC: shown in UTC it stays the same day everywhere.
+  const zone = timeZone ?? (typeof value === 'string' && DATE_ONLY.test(value) ? 'UTC' : undefined);
+  return dateFormat(locale, zone ? { ...style, timeZone: zone } : style).format(date);
+}
+
+/** A calendar date: '14 Mar 2025' (en-GB), '14.03.2025' (de-DE). An invalid value is shown as it is. */
+export function formatDate(value: Date | string | number, options: FormatOptions = {}): string {
+  return formatInstant(value, { dateStyle: 'medium' }, options);
+}
+
+/** A date and time: '14 Mar 2025, 15:04' (en-GB), '14.03.2025, 15:04' (de-DE). */
+export function formatDateTime(value: Date | string | number, options: FormatOptions = {}): string {
+  return formatInstant(value, { dateStyle: 'medium', timeStyle: 'short' }, options);
+}
+
+/** A number (counts, percentages…): '12,345.6' (en-GB), '12.345,6' (de-DE). Not for amounts. */
+export function formatNumber(
+  value: number | bigint,
+  { locale = intlLocale(), ...options }: Intl.NumberFormatOptions & { locale?: string } = {},
+): string {
+  return numberFormat(locale, options).format(value);
+}
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d*))?$/;
+
+function part(locale: string, value: number, type: Intl.NumberFormatPartTypes, fallback: string): string {
+  return (
+    numberFormat(locale)
+      .formatToParts(value)
+      .find((p) => p.type === type)?.value ?? fallback
+  );
+}
+
+/**
+ * An amount of a currency from its decimal string, with the currency's precision (digits after the
+ * point) and its code: '1,234.50 EUR' (en), '1.234,50 EUR' (de), '0.00012345 BTC'. A longer fraction
+ * is rounded half up at the last shown digit, in decimal; never through a float. The code follows the
+ * number after a no-break space (crypto codes like USDT are no ISO currencies Intl would accept).
+ * A string that is not a plain decimal is shown as it is.
+ */
+export function formatAmount(
+  amount: string,
+  currency: string,
+  precision: number,
+  { locale = intlLocale() }: { locale?: string } = {},
+): string {
+  const match = DECIMAL.exec(amount.trim());
+  if (!match || !Number.isInteger(precision) || precision < 0) return `${amount}\u00a0${currency}`.trim();
+  const [, sign, integer, fraction = ''] = match;
+  const scale = 10n ** BigInt(precision);
+  let units = BigInt(integer) * scale + BigInt(fraction.slice(0, precision).padEnd(precision, '0') || '0');
+  if (fraction.length > precision && fraction[precision] >= '5') units += 1n;
+  const whole = numberFormat(locale).format(units / scale);
+  const digits =
+    precision > 0 ? part(locale, 1.5, 'decimal', '.') + String(units % scale).padStart(precision, '0') : '';
+  const minus = sign === '-' && units !== 0n ? part(locale, -1, 'minusSign', '-') : '';
+  return `${minus}${whole}${digits}\u00a0${currency}`.trim();
+}

@@ -1,0 +1,72 @@
+/**
+ * The frame of every admin page (docs/decisions.md, 'One page frame'): margins, a maximum width, the
+ * page's one h1 from its declared title (react-admin's <Title>, shown in the app bar's title portal),
+ * and focus on that heading when the page arrives (after login, an organisation choice, a menu click), so a keyboard
+ * or screen-reader user starts at the top of the new page. Pages declare what they are; the layout
+ * decides how that looks, so every page of the next issues gets the same frame.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { Title } from 'react-admin';
+
+/** The app bar's title portal: the page's h1 (src/layout/AppBar.tsx, react-admin's TitlePortal). */
+export const PAGE_HEADING_ID = 'react-admin-title';
+
+/** Named widths: a form of a few fields, running text and cards, or the whole content area. */
+export const PAGE_WIDTHS = { form: 560, text: 720, full: 'none' } as const;
+export type PageWidth = keyof typeof PAGE_WIDTHS;
+
+/**
+ * Focuses the page's h1 (made focusable, not tabbable), unless the page has already put the focus
+ * on something of its own (an autofocused field, an open dialog).
+ */
+export function focusPageHeading(doc: Document = document): boolean {
+  const heading = doc.getElementById(PAGE_HEADING_ID);
+  if (!heading) return false;
+  const active = doc.activeElement;
+  // react-admin's content area (the skip link's target); its <main> also holds the sidebar.
+  const main = doc.getElementById('main-content');
+  const pageOwnsFocus = active && active !== doc.body && main?.contains(active);
+  if (pageOwnsFocus) return false;
+  if (!heading.hasAttribute('tabindex')) {
+    heading.setAttribute('tabindex', '-1');
+    // Focusable for the screen reader's sake only (not in the tab order, not operable): no focus ring
+    // that would make the title look like a control.
+    heading.style.outline = 'none';
+  }
+  heading.focus({ preventScroll: true });
+  return doc.activeElement === heading;
+}
+
+export interface PageProps {
+  /** Message key (or text) of the page's h1 and, through the app bar, of the browser tab. */
+  title: string;
+  /** The content's maximum width (default: text). */
+  maxWidth?: PageWidth;
+  /** Focus the heading when the page arrives (default true). */
+  focusHeading?: boolean;
+  children: ReactNode;
+}
+
+export function Page({ title, maxWidth = 'text', focusHeading = true, children }: PageProps) {
+  useEffect(() => {
+    if (!focusHeading) return undefined;
+    // After the title portal has its text (react-admin's <Title> fills it in an effect of its own).
+    const frame = requestAnimationFrame(() => focusPageHeading());
+    return () => cancelAnimationFrame(frame);
+  }, [focusHeading]);
+  return (
+    <Box
+      data-testid="page"
+      sx={{
+        px: { xs: 1.5, sm: 3 },
+        py: { xs: 2, sm: 3 },
+        maxWidth: PAGE_WIDTHS[maxWidth],
+        boxSizing: 'content-box',
+      }}
+    >
+      <Title title={title} />
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The second language (issue 7): German from the browser's languages, the switch on the login page
+ * and in the user menu, the choice kept for the tab, `<html lang>`.
+ *
+ * Every test here needs the boot and public-screen wiring: `loadLocaleMessages()` awaited in
+ * src/main.tsx's boot and `usePublicTranslate()` as the form kit's translate in
+ * src/public/PublicApp.tsx. Besides, 'the login page switches…' needs `<LanguageSwitch />` in
+ * src/public/PublicCard.tsx, and 'the user menu switches…' needs `<LanguageMenuItem />` in
+ * src/layout/AppBar.tsx's <UserMenu>.
+ *
+ * Dates and numbers: no screen shows one yet (src/i18n/format.ts is unit-tested); the pages that will
+ * (lists, statistics) assert them in their own e2e files.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, LoginPage, PASSWORD, resetDemoData } from './fixtures';
+
+// Every file starts from the demo data (tests/e2e/fixtures.ts).
+test.beforeAll(resetDemoData);
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.describe('a browser that prefers German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the login page is in German, with German validation, and passes axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    expect(await htmlLang(page)).toBe('de');
+    await expect(page).toHaveTitle(/^Anmelden \| /);
+    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Passwort vergessen?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible();
+    await expect(page.getByText('Passwort ist erforderlich')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('signing in keeps German: the shell and the pages speak it', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('E-Mail').fill('viewer@example.com');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/change-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Altes Passwort' })).toBeVisible();
+    expect(await htmlLang(page)).toBe('de');
+  });
+});
+
+test.describe('a browser that prefers English', () => {
+  test.use({ locale: 'en-US' });
+
+  // Needs <LanguageSwitch /> in PublicCard.
+  test('the login page switches to German and back, keeping what was typed and the choice', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    expect(await htmlLang(page)).toBe('en');
+    const languages = page.getByRole('group', { name: 'Language' });
+    await expect(languages.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await login.email.fill('manager@example.com');
+    await languages.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    await expect(page.getByLabel('E-Mail')).toHaveValue('manager@example.com');
+    expect(await htmlLang(page)).toBe('de');
+    // Kept for the tab: a reload stays German.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+    const sprachen = page.getByRole('group', { name: 'Sprache' });
+    await expect(sprachen.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('aria-pressed', 'true');
+    await sprachen.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(await htmlLang(page)).toBe('en');
+  });
+
+  // Needs <LanguageMenuItem /> in the AppBar's <UserMenu>.
+  test('the user menu switches the dashboard to German, and the login page follows', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login('viewer@example.com');
+    await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+    await page.getByRole('button', { name: /profile|account|user menu/i }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Passwort ändern' })).toBeVisible();
+    expect(await htmlLang(page)).toBe('de');
+    await page.getByRole('button', { name: /profil/i }).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Deutsch' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+  });
+});
