@@ -58,12 +58,15 @@ test('the login card is at most 350 px wide and the docked sidebar 240 px (spec 
   page,
 }) => {
   await page.goto('/');
+  // Measured once React has replaced the prerendered card (whose fields are read-only), never while
+  // the one is swapped for the other.
+  await expect(page.getByLabel('Email')).toBeEditable();
   const card = page
     .getByRole('heading', { name: 'Sign in' })
     .locator('xpath=ancestor::*[contains(@class, "MuiCard-root")][1]');
-  const cardBox = await card.boundingBox();
-  expect(cardBox!.width).toBeGreaterThan(0);
-  expect(cardBox!.width).toBeLessThanOrEqual(350);
+  await expect.poll(async () => (await card.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.width).toBeLessThanOrEqual(350);
 
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
