@@ -26,16 +26,7 @@ const urlPath = option('--url-path', '/');
 const jsonOut = option('--json', 'test-results/bench-web.json');
 const chromePath = process.env.CHROME_PATH || ensureChromium();
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 function freePort() {
   return new Promise((resolve, reject) => {

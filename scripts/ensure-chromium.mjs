@@ -36,3 +36,17 @@ export function ensureChromium() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();
+
+/**
+ * Flags for Debian's Chromium on this machine's closed network (without the background-networking
+ * ones it keeps trying to reach hosts it cannot): Playwright's e2e and the Lighthouse benchmark.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,18 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect, loginAs, resetDemoData } from './fixtures';
+import { test, expect, loginAs, resetDemoData, expectNoViolations } from './fixtures';
 
 // Every file starts from the demo data (tests/e2e/fixtures.ts).
 test.beforeAll(resetDemoData);
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('login page has no WCAG A/AA violations', async ({ page }) => {
   await page.goto('/');

@@ -2,6 +2,7 @@
  * Playwright fixtures: the demo accounts (DESIGN.md section 9), a console-error guard on every test,
  * and page objects for the login and organisation screens.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
@@ -125,4 +126,14 @@ export async function resetLinkFromServerLog(): Promise<string> {
   const links = [...log.matchAll(/Password reset link: ([^"\s]+)/g)].map((m) => m[1]);
   expect(links.length, 'a reset link in the server log').toBeGreaterThan(0);
   return links[links.length - 1];
+}
+
+/** No WCAG 2.1 A/AA violation on the page as it is now (axe). */
+export async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

@@ -11,23 +11,13 @@
  * Dates and numbers: no screen shows one yet (src/i18n/format.ts is unit-tested); the pages that will
  * (lists, statistics) assert them in their own e2e files.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, LoginPage, PASSWORD, resetDemoData } from './fixtures';
+import { test, expect, LoginPage, PASSWORD, resetDemoData, expectNoViolations } from './fixtures';
 
 // Every file starts from the demo data (tests/e2e/fixtures.ts).
 test.beforeAll(resetDemoData);
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.describe('a browser that prefers German', () => {
   test.use({ locale: 'de-DE' });

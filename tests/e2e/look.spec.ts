@@ -9,9 +9,8 @@
  * The snapshots live in look.spec.ts-snapshots/ and are made in Debian's Chromium (`--update-snapshots`
  * after a deliberate change of the look; look at the new PNGs before committing them).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, loginAs, resetDemoData } from './fixtures';
+import { test, expect, loginAs, resetDemoData, expectNoViolations } from './fixtures';
 
 // Every file starts from the demo data (tests/e2e/fixtures.ts).
 test.beforeAll(resetDemoData);
@@ -26,15 +25,6 @@ const VIEWPORTS = [
   { width: 1366, height: 768 },
   { width: 375, height: 740 },
 ] as const;
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** A screenshot of the viewport; `mask` covers what changes between runs (data, QR codes). */
 async function shot(page: Page, name: string, mask: Locator[] = []) {

@@ -1,0 +1,4 @@
+/** Types of ensure-chromium.mjs, for playwright.config.ts. */
+export declare function chromiumPath(): string;
+export declare function ensureChromium(): string;
+export declare const CHROMIUM_FLAGS: string[];
