@@ -39,7 +39,10 @@ test('admin chooses an organisation on the chooser, then lands on /statistics', 
   const names = await page.getByRole('button', { name: /Aurora|Borealis|Cobalt/ }).allTextContents();
   expect(names.map((n) => n.trim())).toEqual(['Aurora Payments', 'Borealis Exchange', 'Cobalt Remit']);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  // Any other route sends a user who has not chosen back to the chooser.
+  // Any other route sends a user who has not chosen back to the chooser. (The reload waits until the
+  // login's storage work is done: a reload within a second of it has once stayed on 'Loading' on a
+  // loaded CI machine, a known issue being investigated, not what this test is about.)
+  await page.waitForLoadState('networkidle');
   await page.goto('/change-password');
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Borealis Exchange' }).click();
