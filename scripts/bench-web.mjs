@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { CHROMIUM_FLAGS, ensureChromium } from './ensure-chromium.mjs';
 import { kb, readSizes } from './lib/sizes.mjs';
 
 const args = process.argv.slice(2);
