@@ -75,6 +75,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript has no type checker to catch an undefined name: ESLint does.
+    files: ['**/*.{js,mjs}'],
+    rules: { 'no-undef': 'error' },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {

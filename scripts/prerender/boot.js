@@ -1,3 +1,4 @@
+/* global __BOOT_CONFIG__ -- a placeholder the prerender plugin replaces with the config object at build time */
 // The boot script of the prerendered index.html (scripts/prerender/plugin.ts fills in its config and writes it
 // to dist/assets/boot-<hash>.js, loaded right after /runtime-config.js). Plain ES2017 (no imports, no build):
 // - on any path but '/', or with a stored session, the prerendered overlay shows instead of the
