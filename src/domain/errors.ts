@@ -76,3 +76,22 @@ export function withWait(base: string, seconds: number | undefined): string {
 
 /** A call that got no answer (spec section 8: the rate-limit text), and a hint at the connection. */
 export const NETWORK_FAILURE_TEXT = `${ERROR_TEXTS.rateLimited} ${ERROR_TEXTS.checkConnection}`;
+
+/** Field errors of a /v1 validation error (`body.errors`, or `data.errors`), if any; `{}` otherwise. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (error === null || typeof error !== 'object') return {};
+  const { body, data } = error as { body?: unknown; data?: unknown };
+  for (const source of [body, data]) {
+    if (source && typeof source === 'object' && 'errors' in source) {
+      const errors = (source as { errors?: unknown }).errors;
+      if (errors && typeof errors === 'object') {
+        return Object.fromEntries(
+          Object.entries(errors as Record<string, unknown>).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        );
+      }
+    }
+  }
+  return {};
+}

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { Form, useTranslate, type ValidateForm } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
-import { ERROR_TEXTS, errorText } from '../domain/errors';
+import { ERROR_TEXTS, errorText, fieldErrorsOf } from '../domain/errors';
 
 export type Step = 'form' | 'overview' | 'result';
 
@@ -47,14 +47,6 @@ const DEFAULT_LABELS = {
   back: 'app.form.back',
   submit: 'app.form.submit',
 };
-
-/** The /v1 field errors of a rejected call (react-admin's HttpError keeps the body), or null. */
-function fieldErrorsOf(error: unknown): Record<string, string> | null {
-  const errors = (error as { body?: { errors?: unknown } } | null)?.body?.errors;
-  if (!errors || typeof errors !== 'object') return null;
-  const entries = Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return entries.length > 0 ? Object.fromEntries(entries) : null;
-}
 
 function StepHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -137,7 +129,7 @@ export function MultiStepForm<V extends FieldValues, R>({
       return undefined;
     } catch (error) {
       const errors = fieldErrorsOf(error);
-      if (errors) {
+      if (Object.keys(errors).length > 0) {
         setStep('form');
         setFocusRequest((n) => n + 1);
         return errors; // react-admin's Form sets them on the fields

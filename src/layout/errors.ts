@@ -13,21 +13,4 @@ export function messageOf(error: unknown, fallback: string): string {
   return errorText(error, '') || fallback;
 }
 
-/** Field errors of a /v1 validation error (`body.errors`), if any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (error === null || typeof error !== 'object') return {};
-  const { body, data } = error as { body?: unknown; data?: unknown };
-  for (const source of [body, data]) {
-    if (source && typeof source === 'object' && 'errors' in source) {
-      const errors = (source as { errors?: unknown }).errors;
-      if (errors && typeof errors === 'object') {
-        return Object.fromEntries(
-          Object.entries(errors as Record<string, unknown>).filter(
-            (entry): entry is [string, string] => typeof entry[1] === 'string',
-          ),
-        );
-      }
-    }
-  }
-  return {};
-}
+export { fieldErrorsOf } from '../domain/errors';
