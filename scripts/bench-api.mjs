@@ -1,11 +1,21 @@
-// Cost of an authenticated request (DESIGN.md section 12): starts the reference API on a throwaway
-// PGlite data folder (or DATABASE_URL when --database-url is given) and a free port, logs in once, then
-// drives GET /v1/currencies with the token and, for reference, GET /v1/brands/dashboard (no database,
-// no session) at a fixed concurrency for a fixed number of requests, with keep-alive connections.
-// Prints req/s, p50 and p99 per route. Figures only: nothing here is a test.
-// Usage: node scripts/bench-api.mjs [--clients 32] [--requests 5000] [--database-url URL]
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// API benchmark (DESIGN.md section 12; issue 8 section 4). Figures only: nothing here is a test.
+//
+// 1. A scaled database: PostgreSQL with 1,000,000 payments when a PostgreSQL is available (a throwaway
+//    cluster from Debian's package, found as scripts/test-server-pg.mjs finds it, or --database-url),
+//    otherwise a throwaway PGlite folder with 200,000 (`npm run seed -- --scale N`).
+// 2. The reference API on it and a free port; one login (manager@example.com).
+// 3. The cost of an authenticated request and of a no-database route (GET /v1/currencies,
+//    GET /v1/brands/dashboard: a fixed number of requests), then for --seconds (15) each: the first
+//    page of one business's payments, its page 200 (offset 4975), a status + currency + date filter,
+//    GET /v1/balances, and the CSV export of one month of that business's payments (rows/s). 32
+//    concurrent clients on PostgreSQL, 8 on PGlite (it answers one query at a time), keep-alive.
+// A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
+//
+// Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
+//          [--database-url URL | --data-dir DIR | --pglite]
+// A database given by URL or folder is kept, and seeded only up to the payments it lacks.
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,12 +27,20 @@ const option = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : fallback;
 };
-const CLIENTS = Number(option('clients', '32'));
+const flag = (name) => process.argv.includes(`--${name}`);
 const REQUESTS = Number(option('requests', '5000'));
 const WARMUP = Math.min(1000, REQUESTS);
-const DATABASE_URL = option('database-url', '');
-const EMAIL = 'support@example.com';
+const SECONDS = Number(option('seconds', '15'));
+const EMAIL = 'manager@example.com';
 const PASSWORD = 'Demo-pass-1';
+const BUSINESS = 1;
+
+function pgBin() {
+  const base = '/usr/lib/postgresql';
+  const version = existsSync(base) ? readdirSync(base).sort().pop() : undefined;
+  const bin = version ? join(base, version, 'bin') : undefined;
+  return bin && existsSync(join(bin, 'initdb')) ? bin : undefined;
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -35,7 +53,64 @@ function freePort() {
   });
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+/** A throwaway PostgreSQL cluster on loopback (as the postgres user when we are root). */
+async function startCluster(bin) {
+  const isRoot = process.getuid?.() === 0;
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const run = (cmd, args) => {
+    const [c, a] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(c, a, { stdio: ['ignore', 'ignore', 'inherit'] });
+  };
+  run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+      } catch {
+        // already down
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `npm run seed` (tsx server/scripts/seed.ts) and answers its seed day. */
+function seed(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/seed.ts', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: '' },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the seed exited with ${code}`));
+      const day = /seed day (\d{4}-\d{2}-\d{2})/.exec(out)?.[1];
+      resolve(day ? new Date(`${day}T00:00:00Z`) : undefined);
+    });
+  });
+}
+
+let agent;
 
 function request(port, method, path, headers = {}, body) {
   return new Promise((resolve, reject) => {
@@ -54,7 +129,7 @@ function request(port, method, path, headers = {}, body) {
 }
 
 async function waitUntilUp(port, server) {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
       const r = await request(port, 'GET', '/v1/brands/dashboard');
@@ -64,48 +139,88 @@ async function waitUntilUp(port, server) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not start within 60 s');
+  throw new Error('the server did not start within 120 s');
 }
 
-/** `total` requests from `clients` concurrent loops; latencies in ms. */
-async function drive(port, path, headers, total, clients) {
+/**
+ * `clients` concurrent loops until `total` requests were sent or `seconds` passed; latencies in ms.
+ * `rowsOf` counts what an answer carried (CSV rows) for a rows/s figure.
+ */
+async function drive(port, path, headers, { total = Infinity, seconds = Infinity, clients, rowsOf }) {
   const latencies = [];
   let sent = 0;
   let failed = 0;
+  let rows = 0;
+  const began = process.hrtime.bigint();
+  const deadline = Number.isFinite(seconds) ? began + BigInt(Math.round(seconds * 1e9)) : undefined;
   const loop = async () => {
-    while (sent < total) {
+    while (sent < total && (deadline === undefined || process.hrtime.bigint() < deadline)) {
       sent++;
       const started = process.hrtime.bigint();
       const r = await request(port, 'GET', path, headers);
       latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (r.status !== 200) failed++;
+      else if (rowsOf) rows += rowsOf(r.body);
     }
   };
-  const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: clients }, loop));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
   latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: total / seconds, p50: at(0.5), p99: at(0.99), failed };
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    failed,
+    rowsPerSecond: rows / elapsed,
+  };
 }
 
-const dataDir = DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'bench-api-'));
-const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts', '--seed-demo'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    E2E_RESET: '',
-    ...(DATABASE_URL ? { DATABASE_URL, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
-  },
-});
+const givenUrl = option('database-url', '');
+const givenDir = option('data-dir', '');
+const bin = givenUrl || givenDir || flag('pglite') ? undefined : pgBin();
+let cluster;
+let dataDir;
 let exitCode = 0;
+let server;
 try {
+  const began = Date.now();
+  let databaseUrl = givenUrl;
+  if (!databaseUrl && bin) {
+    cluster = await startCluster(bin);
+    databaseUrl = cluster.url;
+  }
+  const onPostgres = Boolean(databaseUrl);
+  const CLIENTS = Number(option('clients', onPostgres ? '32' : '8'));
+  const PAYMENTS = Number(option('payments', onPostgres ? '1000000' : '200000'));
+
+  // Up to PAYMENTS payments: a database given by URL or folder may hold them from an earlier run.
+  console.log(
+    `Seeding ${onPostgres ? (givenUrl ? 'PostgreSQL (--database-url)' : 'a throwaway PostgreSQL') : givenDir ? `PGlite in ${givenDir}` : 'a throwaway PGlite folder'} ` +
+      `up to ${PAYMENTS.toLocaleString('en')} payments…`,
+  );
+  if (!onPostgres) dataDir = givenDir || mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const target = onPostgres ? ['--database-url', databaseUrl] : ['--data-dir', dataDir];
+  const seedDay = (await seed([...target, '--up-to', String(PAYMENTS)])) ?? new Date();
+  console.log(`Seeded in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+
+  const port = await freePort();
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      E2E_RESET: '',
+      SEED_DEMO: '0',
+      ...(onPostgres ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
+    },
+  });
+  agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   await waitUntilUp(port, server);
   const login = await request(
     port,
@@ -115,39 +230,99 @@ try {
     JSON.stringify({ email: EMAIL, password: PASSWORD }),
   );
   if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.body}`);
-  const token = login.headers['x-identity-token'];
-  const routes = [
-    ['GET /v1/currencies (token)', '/v1/currencies', { authorization: `Web ${token}` }],
-    ['GET /v1/brands/dashboard (no database)', '/v1/brands/dashboard', {}],
-  ];
-  const where = DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite';
-  console.log(`${where}, ${CLIENTS} clients, ${REQUESTS} requests per route (after ${WARMUP} warm-up)`);
-  for (const [name, path, headers] of routes) {
-    await drive(port, path, headers, WARMUP, CLIENTS);
-    const r = await drive(port, path, headers, REQUESTS, CLIENTS);
+  const auth = { authorization: `Web ${login.headers['x-identity-token']}` };
+
+  const where = onPostgres ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `\n${where}, ${CLIENTS} clients, ${PAYMENTS.toLocaleString('en')} scaled payments; ` +
+      `fixed routes ${REQUESTS} requests (after ${WARMUP} warm-up), the others ${SECONDS} s each (after 2 s warm-up)\n`,
+  );
+  const header = `${'scenario'.padEnd(46)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'rows/s'.padStart(9)}`;
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  const print = (name, r, note = '') => {
+    const rows = r?.rowsPerSecond ? Math.round(r.rowsPerSecond).toLocaleString('en') : '';
     console.log(
-      `${name.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   ` +
-        `p99 ${r.p99.toFixed(1).padStart(6)} ms${r.failed ? `   ${r.failed} not 200` : ''}`,
+      r
+        ? `${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${rows.padStart(9)}` +
+            `${r.failed ? `   ${r.failed} not 200` : ''}${note ? `   ${note}` : ''}`
+        : `${name.padEnd(46)} ${note}`,
     );
-    if (r.failed) exitCode = 1;
+    if (r?.failed) exitCode = 1;
+  };
+
+  for (const [name, path, headers] of [
+    ['GET /v1/currencies (token)', '/v1/currencies', auth],
+    ['GET /v1/brands/dashboard (no database)', '/v1/brands/dashboard', {}],
+  ]) {
+    await drive(port, path, headers, { total: WARMUP, clients: CLIENTS });
+    print(name, await drive(port, path, headers, { total: REQUESTS, clients: CLIENTS }));
+  }
+
+  const DAY = 86_400_000;
+  const iso = (ms) => new Date(ms).toISOString();
+  const monthFrom = iso(seedDay.getTime() - 90 * DAY);
+  const monthTo = iso(seedDay.getTime() - 60 * DAY);
+  const q = (params) => new URLSearchParams(params).toString();
+  const csvRows = (body) => Math.max(0, body.split('\n').filter((line) => line !== '').length - 1);
+  const scenarios = [
+    ['payments, first page', `/v1/payments?${q({ businessId: BUSINESS, limit: 25 })}`],
+    [
+      'payments, page 200 (offset 4975)',
+      `/v1/payments?${q({ businessId: BUSINESS, limit: 25, offset: 4975 })}`,
+    ],
+    [
+      'payments, status + currency + 30 days',
+      `/v1/payments?${q({ businessId: BUSINESS, status: 'PAID', depositCurrency: 'BTC', from: monthFrom, to: monthTo, limit: 25 })}`,
+    ],
+    ['GET /v1/balances', '/v1/balances'],
+    [
+      'payments CSV export, 30 days',
+      `/v1/payments/export?${q({ format: 'csv', businessId: BUSINESS, from: monthFrom, to: monthTo })}`,
+      csvRows,
+    ],
+  ];
+  for (const [name, path, rowsOf] of scenarios) {
+    const probe = await request(port, 'GET', path, auth);
+    if (probe.status === 404) {
+      print(name, undefined, `skipped: ${path.split('?')[0]} answers 404 (not built yet)`);
+      continue;
+    }
+    if (probe.status !== 200) {
+      print(name, undefined, `skipped: answers ${probe.status} ${probe.body.slice(0, 120)}`);
+      exitCode = 1;
+      continue;
+    }
+    let note = '';
+    if (!rowsOf) {
+      const body = JSON.parse(probe.body);
+      const list = Object.values(body).find(Array.isArray);
+      if (list)
+        note = `${list.length} items${body.total === undefined ? '' : ` of ${body.total}${body.totalCapped ? '+' : ''}`}`;
+    } else note = `${rowsOf(probe.body).toLocaleString('en')} rows per export`;
+    await drive(port, path, auth, { seconds: 2, clients: CLIENTS });
+    print(name, await drive(port, path, auth, { seconds: SECONDS, clients: CLIENTS, rowsOf }), note);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
 } finally {
-  agent.destroy();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => {
-    if (server.exitCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      server.kill('SIGKILL');
-      resolve();
-    }, 10_000);
-    server.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
+  agent?.destroy();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      server.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
-  });
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  cluster?.stop();
+  if (dataDir && !givenDir) rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -27,10 +27,14 @@ import { fieldErrors } from './http/validation';
 import type { AnyForm } from './http/forms';
 import { background } from './lib/background';
 import { authModule } from './modules/auth/routes';
+import { balancesModule } from './modules/balances/routes';
 import { brandsModule } from './modules/brands/routes';
+import { businessesModule } from './modules/businesses/routes';
 import { currenciesModule } from './modules/currencies/routes';
+import { metadataModule } from './modules/metadata/routes';
 import { rolesModule } from './modules/roles/routes';
 import { testingModule } from './modules/testing/routes';
+import { transactionsModule } from './modules/transactions/routes';
 import { usersModule } from './modules/users/routes';
 
 export interface BuildAppOptions {
@@ -213,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The rate-limit headers the document promises are readable by a browser client too.
     exposedHeaders: [
       IDENTITY_HEADER,
+      // The export's file name.
+      'Content-Disposition',
       'Retry-After',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
@@ -258,6 +264,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(currenciesModule, { prefix: '/v1/currencies' });
   await app.register(usersModule, { prefix: '/v1/users' });
   await app.register(rolesModule, { prefix: '/v1/roles' });
+  await app.register(businessesModule, { prefix: '/v1/businesses' });
+  await app.register(balancesModule, { prefix: '/v1/balances' });
+  // Paths of several areas (payment/…, withdrawals/…, deposits/…) as the spec names them.
+  await app.register(metadataModule, { prefix: '/v1' });
+  await app.register(transactionsModule, { prefix: '/v1' });
   if (config.e2eReset) await app.register(testingModule, { prefix: '/v1/testing' });
   await docsRoutes(app);
 

@@ -18,6 +18,11 @@ export interface OrgScope {
   readonly organisationId: number;
   /** The caller (for the caller's own account rows). */
   readonly userId: number;
+  /**
+   * Whether the caller sees the spec's hidden business (`businesses.hidden_from_non_admins`): only
+   * the built-in ADMIN role does. Custom roles may not take a built-in role's name.
+   */
+  readonly seesHiddenBusinesses: boolean;
   readonly [orgScopeBrand]: true;
 }
 
@@ -25,7 +30,24 @@ export interface OrgScope {
 export function scopeOf(request: FastifyRequest): OrgScope {
   const auth = request.auth as FastifyRequest['auth'] | null;
   if (!auth) throw unauthorized();
-  return { organisationId: auth.organisationId, userId: auth.userId } as OrgScope;
+  return {
+    organisationId: auth.organisationId,
+    userId: auth.userId,
+    seesHiddenBusinesses: auth.role === 'ADMIN',
+  } as OrgScope;
+}
+
+/**
+ * A SQL condition that holds when the business in `column` is one the caller may see: always for
+ * ADMIN, otherwise not the hidden business (a NULL business is visible). `column` is an SQL
+ * expression written in code, never input. The hidden ids are read once per query (an uncorrelated
+ * sub-select), not per row: a correlated NOT EXISTS made PostgreSQL expect one matching row and sort
+ * a business's whole history for one page at a million payments.
+ */
+export function visibleBusiness(scope: OrgScope, column: string): string {
+  return scope.seesHiddenBusinesses
+    ? 'TRUE'
+    : `(${column} IS NULL OR ${column} <> ALL (ARRAY(SELECT hidden.id FROM businesses hidden WHERE hidden.hidden_from_non_admins)))`;
 }
 
 export type Tenancy =
@@ -41,6 +63,11 @@ export type Tenancy =
       readonly organisationColumn?: string;
       readonly sharedWhenNull?: boolean;
       readonly probeBody?: unknown;
+      /**
+       * For a route that takes the row's id in its body (PATCH /v1/businesses): the body field that
+       * names it, which the isolation test fills with another organisation's id.
+       */
+      readonly bodyId?: string;
     }
   /** The id parameter names an organisation, which must be one of the caller's. */
   | { readonly kind: 'member-organisation'; readonly idParam: string }

@@ -5,7 +5,8 @@
  * in every currency. `postEntry` checks that before it writes, and the database checks it again at
  * commit (migration 0011), with the balance updates, the overdraft refusal of business accounts and
  * the append-only rule, so no other code path can break them. Accounts are one per organisation ×
- * business × kind × currency, opened on first use.
+ * business × kind × currency, opened on first use. `postEntries` posts many entries with a few
+ * statements (the demo seed, bulk loads), under the same rules.
  */
 import Big from 'big.js';
 import type { Db } from '../db/client';
@@ -101,6 +102,15 @@ export async function accountId(db: Db, organisationId: number, ref: AccountRef)
 /** PostgreSQL's SQLSTATE of an error from either driver. */
 const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
+/** The database's refusals as LedgerErrors (an overdraft, a reference posted before). */
+function ledgerErrorOf(error: unknown, what: string): unknown {
+  if (sqlState(error) === '23514' && /no_overdraft/.test(String((error as Error).message)))
+    return new LedgerError('overdraft', 'The business balance does not cover this movement');
+  if (sqlState(error) === '23505' && /ledger_entries_reference/.test(String((error as Error).message)))
+    return new LedgerError('duplicate', `An entry for ${what} exists already`);
+  return error;
+}
+
 /**
  * Posts one entry in one transaction (the caller's, when it passes one): the entry, its postings in
  * account order (so concurrent entries lock accounts in the same order and cannot deadlock), and the
@@ -136,11 +146,117 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: n
       return { entryId };
     });
   } catch (error) {
-    if (sqlState(error) === '23514' && /no_overdraft/.test(String((error as Error).message)))
-      throw new LedgerError('overdraft', 'The business balance does not cover this movement');
-    if (sqlState(error) === '23505' && /ledger_entries_reference/.test(String((error as Error).message)))
-      throw new LedgerError('duplicate', `An entry for ${entry.reference} exists already`);
-    throw error;
+    throw ledgerErrorOf(error, entry.reference);
+  }
+}
+
+/**
+ * Posts many entries in one transaction (the caller's, when it passes one) with a handful of
+ * statements whatever their number: the demo seed and bulk loads. The same checks as postEntry (each
+ * entry balanced before anything is written, the database's zero-sum, overdraft and once-per-reference
+ * rules), applied in the order given: postings are written entry by entry, so an entry that would
+ * overdraw a business account at its place in the list aborts the whole batch, as do a duplicate
+ * reference and an unbalanced entry. Every account the batch touches is locked first, in account
+ * order, so a batch and concurrent postEntry calls cannot deadlock. Answers the entry ids in order.
+ */
+export async function postEntries(db: Db, entries: readonly EntryInput[]): Promise<{ entryIds: number[] }> {
+  for (const entry of entries) assertBalanced(entry.postings);
+  if (entries.length === 0) return { entryIds: [] };
+  const keyOf = (organisationId: number, ref: AccountRef) =>
+    `${organisationId}|${ref.kind === 'business' ? ref.businessId : ''}|${ref.kind}|${ref.currency}`;
+  const accounts = new Map<string, { organisationId: number; ref: AccountRef }>();
+  for (const entry of entries) {
+    for (const { account } of entry.postings) {
+      const key = keyOf(entry.organisationId, account);
+      if (!accounts.has(key)) accounts.set(key, { organisationId: entry.organisationId, ref: account });
+    }
+  }
+  const list = [...accounts.values()];
+  const accountArrays = [
+    list.map((a) => a.organisationId),
+    list.map((a) => (a.ref.kind === 'business' ? a.ref.businessId : null)),
+    list.map((a) => a.ref.kind),
+    list.map((a) => a.ref.currency),
+  ];
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO ledger_accounts (organisation_id, business_id, kind, currency)
+         SELECT o, b, k, c FROM unnest($1::int[], $2::int[], $3::text[], $4::text[]) WITH ORDINALITY AS a(o, b, k, c, n)
+          ORDER BY n
+         ON CONFLICT (organisation_id, business_id, kind, currency) DO NOTHING`,
+        accountArrays,
+      );
+      const { rows: found } = await tx.query<{
+        id: number | string;
+        organisation_id: number;
+        business_id: number | null;
+        kind: AccountKind;
+        currency: string;
+      }>(
+        `SELECT id, organisation_id, business_id, kind, currency FROM ledger_accounts
+          WHERE (organisation_id, COALESCE(business_id, 0), kind, currency) IN
+                (SELECT o, COALESCE(b, 0), k, c FROM unnest($1::int[], $2::int[], $3::text[], $4::text[]) AS a(o, b, k, c))
+          ORDER BY id FOR UPDATE`,
+        accountArrays,
+      );
+      const ids = new Map<string, number>();
+      for (const r of found) {
+        const ref: AccountRef =
+          r.kind === 'business'
+            ? { kind: 'business', businessId: Number(r.business_id), currency: r.currency }
+            : { kind: r.kind, currency: r.currency };
+        ids.set(keyOf(r.organisation_id, ref), Number(r.id));
+      }
+      const { rows: inserted } = await tx.query<{
+        id: number | string;
+        organisation_id: number;
+        reference: string;
+      }>(
+        `INSERT INTO ledger_entries (organisation_id, kind, reference, description, created_at)
+         SELECT o, k, r, d, t::timestamptz
+           FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS e(o, k, r, d, t, n)
+          ORDER BY n
+         RETURNING id, organisation_id, reference`,
+        [
+          entries.map((e) => e.organisationId),
+          entries.map((e) => e.kind),
+          entries.map((e) => e.reference),
+          entries.map((e) => e.description ?? null),
+          entries.map((e) => e.at.toISOString()),
+        ],
+      );
+      // RETURNING names each row, so the ids are matched by reference, not by the order of the answer.
+      const byReference = new Map(inserted.map((r) => [`${r.organisation_id}|${r.reference}`, Number(r.id)]));
+      const entryIds = entries.map((e) => byReference.get(`${e.organisationId}|${e.reference}`) as number);
+      const postings: { entryId: number; accountId: number; currency: string; amount: string }[] = [];
+      entries.forEach((entry, i) => {
+        const resolved = entry.postings.map((p) => ({
+          entryId: entryIds[i],
+          accountId: ids.get(keyOf(entry.organisationId, p.account)) as number,
+          currency: p.account.currency,
+          amount: p.amount,
+        }));
+        resolved.sort((a, b) => a.accountId - b.accountId);
+        postings.push(...resolved);
+      });
+      await tx.query(
+        `INSERT INTO ledger_postings (entry_id, account_id, currency, amount)
+         SELECT e, a, c, m::numeric
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY AS p(e, a, c, m, n)
+          ORDER BY n`,
+        [
+          postings.map((p) => p.entryId),
+          postings.map((p) => p.accountId),
+          postings.map((p) => p.currency),
+          postings.map((p) => p.amount),
+        ],
+      );
+      await tx.query('SET CONSTRAINTS ledger_postings_balanced IMMEDIATE');
+      return { entryIds };
+    });
+  } catch (error) {
+    throw ledgerErrorOf(error, entries.length === 1 ? entries[0].reference : 'one of these references');
   }
 }
 

@@ -8,6 +8,13 @@
  * `run` builds the SQL: parameterised values only, sort expressions from the whitelist, `q` as an
  * ILIKE over the declared columns with its wildcards escaped, and the organisation condition from the
  * caller's OrgScope (or an explicit `global` reason).
+ *
+ * Lists stay fast over millions of rows: the page query carries no window count; `total` is exact up
+ * to TOTAL_CAP and otherwise `TOTAL_CAP` with `totalCapped: true`, counted over at most TOTAL_CAP + 1
+ * rows (not counted at all when the page itself shows where the list ends, and a capped count is
+ * remembered for half a minute). `batches` walks the
+ * whole filtered set in keyset batches (for CSV exports): each batch is one short indexed query, so an
+ * export never holds a connection or a transaction open while the client reads.
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import type { OrgScope } from '../auth/scope';
@@ -19,6 +26,10 @@ export const LIST_LIMIT_MAX = 100;
 /** Beyond any real table; larger offsets are a 400, not a database error. */
 export const LIST_OFFSET_MAX = 10_000_000;
 export const LIST_Q_MAX_LENGTH = 200;
+/** Totals are exact up to this many rows; beyond it the answer says `totalCapped: true`. */
+export const TOTAL_CAP = 10_000;
+/** Rows per query of an export (`batches`). */
+export const EXPORT_BATCH = 1000;
 
 /** A typed filter: its query-string schema and the SQL condition for its (parameter) placeholder. */
 export interface ListFilter<S extends TSchema = TSchema> {
@@ -41,18 +52,41 @@ export const atMost = <S extends TSchema>(column: string, schema: S): ListFilter
   schema,
   where: (p) => `${column} <= ${p}`,
 });
+/** `to=…` → `column < $n` (an exclusive end: `from` and `to` of consecutive ranges never overlap) */
+export const before = <S extends TSchema>(column: string, schema: S): ListFilter<S> => ({
+  schema,
+  where: (p) => `${column} < ${p}`,
+});
+/** `currency=…` → `(a = $n OR b = $n)`: one value matching any of several columns */
+export const equalsAny = <S extends TSchema>(columns: readonly string[], schema: S): ListFilter<S> => ({
+  schema,
+  where: (p) => `(${columns.map((c) => `${c} = ${p}`).join(' OR ')})`,
+});
+
+/** A `q` term: a text expression (ILIKE'd), or SQL built from the pattern's placeholder (an EXISTS…). */
+export type SearchTerm = string | ((pattern: string) => string);
 
 export interface ListSpec<Sort extends string, Filters extends Record<string, ListFilter>> {
   /** The key of the rows in the answer (`roles`, `payments`, …). */
   listKey: string;
-  /** sortBy values the API accepts → the SQL expression each sorts by. */
-  sortBy: Record<Sort, string>;
-  /** ORDER BY when no sortBy is given (`order` applies to sortBy only). */
-  defaultOrder: string;
+  /**
+   * sortBy values the API accepts → the SQL expression(s) each sorts by, all in the asked direction
+   * (`status: ['t.status', 't.created_at']` follows an index on (status, created_at, id)). Exports walk
+   * them as a keyset, so they must be NOT NULL.
+   */
+  sortBy: Record<Sort, string | readonly string[]>;
+  /**
+   * The sort without a sortBy: `{ sortBy: 'created', order: 'desc' }` makes the first page exactly
+   * `sortBy=created&order=desc` (and `?order=asc` alone reverses it). Takes precedence over
+   * `defaultOrder`.
+   */
+  defaultSort?: { sortBy: NoInfer<Sort>; order: 'asc' | 'desc' };
+  /** ORDER BY when no sortBy is given and no defaultSort (`order` applies to sortBy only). */
+  defaultOrder?: string;
   /** Appended to every ORDER BY so that pages are stable (a unique column, e.g. `id`). */
   tieBreaker: string;
-  /** SQL expressions that `q` searches (case-insensitive substring); no `q` when empty. */
-  search?: readonly string[];
+  /** What `q` searches (case-insensitive substring); no `q` when empty. */
+  search?: readonly SearchTerm[];
   filters?: Filters;
 }
 
@@ -71,6 +105,32 @@ export interface ListSource {
   where?: (param: (value: unknown) => string) => string[];
 }
 
+/**
+ * Counts that reached the cap, remembered for CAPPED_TTL_MS per database: paging through a large list
+ * (page 1, 2, … 200 of one business) counts its 10,001 rows once, not on every page. Only capped
+ * outcomes are kept (rows are added, rarely removed, so "more than 10,000" stays true); an exact total
+ * is always counted afresh.
+ */
+export const CAPPED_TTL_MS = 30_000;
+const CAPPED_MAX_ENTRIES = 1000;
+const capped = new WeakMap<Db, Map<string, number>>();
+
+function cappedRecently(db: Db, key: string): boolean {
+  const until = capped.get(db)?.get(key);
+  return until !== undefined && until > Date.now();
+}
+
+function rememberCapped(db: Db, key: string) {
+  let entries = capped.get(db);
+  if (!entries) capped.set(db, (entries = new Map()));
+  if (entries.size >= CAPPED_MAX_ENTRIES) {
+    const now = Date.now();
+    for (const [k, until] of entries) if (until <= now) entries.delete(k);
+    if (entries.size >= CAPPED_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  }
+  entries.set(key, Date.now() + CAPPED_TTL_MS);
+}
+
 /** `%`, `_` and `\` match themselves in `q` (ILIKE … ESCAPE '\'). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -85,6 +145,26 @@ type BaseQuery<Sort extends string> = {
 export type ListQuery<Sort extends string, Filters extends Record<string, ListFilter>> = BaseQuery<Sort> & {
   [K in keyof Filters]?: Static<Filters[K]['schema']>;
 };
+
+/** What a list and its export share: sort, order, q and the filters. */
+export type Selection<Sort extends string, Filters extends Record<string, ListFilter>> = {
+  sortBy?: Sort;
+  order?: 'asc' | 'desc';
+  q?: string;
+} & { [K in keyof Filters]?: Static<Filters[K]['schema']> };
+
+/** The query of `<list>/export`. */
+export type ExportQuery<Sort extends string, Filters extends Record<string, ListFilter>> = Selection<
+  Sort,
+  Filters
+> & { format: 'csv' };
+
+/** A page: the rows, the (capped) total, and whether it was capped. */
+export interface ListResult<Row> {
+  rows: Row[];
+  total: number;
+  totalCapped?: true;
+}
 
 /** The parsed query of a list, for repository signatures: `query: ListQueryOf<typeof roleList>`. */
 export type ListQueryOf<L extends { querystring: TSchema }> = Static<L['querystring']>;
@@ -101,7 +181,24 @@ export function defineList<
   const clash = filterKeys.find((k) => RESERVED.includes(k));
   if (clash) throw new Error(`List ${spec.listKey}: filter "${clash}" clashes with a list parameter`);
   if (sortKeys.length === 0) throw new Error(`List ${spec.listKey}: declare at least one sortBy field`);
+  if (!spec.defaultSort && spec.defaultOrder === undefined)
+    throw new Error(`List ${spec.listKey}: declare defaultSort or defaultOrder`);
   const search = spec.search ?? [];
+  const sortExpressions = (key: Sort): readonly string[] => [spec.sortBy[key]].flat();
+
+  /** sortBy, order, q and the filters: what a list and its export share. */
+  const selection = {
+    sortBy: Type.Optional(Type.Enum(sortKeys, { description: 'The field to sort by' })),
+    order: Type.Optional(Type.Enum(['asc', 'desc'], { description: 'Direction of sortBy' })),
+    ...(search.length > 0
+      ? {
+          q: Type.Optional(
+            Text({ maxLength: LIST_Q_MAX_LENGTH, description: 'Case-insensitive text search' }),
+          ),
+        }
+      : {}),
+    ...Object.fromEntries(filterKeys.map((k) => [k, Type.Optional(filters[k].schema)])),
+  };
 
   const querystring = Type.Unsafe<ListQuery<Sort, Filters>>(
     Type.Object(
@@ -118,16 +215,18 @@ export function defineList<
         offset: Type.Optional(
           Int32({ minimum: 0, maximum: LIST_OFFSET_MAX, default: 0, description: 'Rows to skip' }),
         ),
-        sortBy: Type.Optional(Type.Enum(sortKeys, { description: 'The field to sort by' })),
-        order: Type.Optional(Type.Enum(['asc', 'desc'], { description: 'Direction of sortBy' })),
-        ...(search.length > 0
-          ? {
-              q: Type.Optional(
-                Text({ maxLength: LIST_Q_MAX_LENGTH, description: 'Case-insensitive text search' }),
-              ),
-            }
-          : {}),
-        ...Object.fromEntries(filterKeys.map((k) => [k, Type.Optional(filters[k].schema)])),
+        ...selection,
+      },
+      { additionalProperties: false },
+    ),
+  );
+
+  /** The export's query: the list's sort and filters (no paging) and the file format. */
+  const exportQuerystring = Type.Unsafe<ExportQuery<Sort, Filters>>(
+    Type.Object(
+      {
+        format: Type.Enum(['csv'], { description: 'The file format' }),
+        ...selection,
       },
       { additionalProperties: false },
     ),
@@ -137,14 +236,18 @@ export function defineList<
   const response = <Item extends TSchema>(item: Item) =>
     Type.Object({
       [spec.listKey]: Type.Array(item, { maxItems: LIST_LIMIT_MAX }),
-      total: Int32({ minimum: 0, maximum: INT32_MAX, description: 'Rows matching the filters' }),
+      total: Int32({
+        minimum: 0,
+        maximum: INT32_MAX,
+        description: `Rows matching the filters, exact up to ${TOTAL_CAP} (then ${TOTAL_CAP} and totalCapped)`,
+      }),
+      totalCapped: Type.Optional(
+        Type.Boolean({ description: `Present and true when more than ${TOTAL_CAP} rows match` }),
+      ),
     });
 
-  async function run<Row extends object>(
-    db: Db,
-    query: ListQuery<Sort, Filters>,
-    source: ListSource,
-  ): Promise<{ rows: Row[]; total: number }> {
+  /** The WHERE clause (and its parameters) of a query over a source. */
+  function whereOf(query: Selection<Sort, Filters>, source: ListSource) {
     const params: unknown[] = [];
     const param = (value: unknown) => {
       params.push(value);
@@ -165,38 +268,118 @@ export function defineList<
     }
     if (query.q !== undefined && query.q.trim() !== '' && search.length > 0) {
       const pattern = param(`%${escapeLike(query.q.trim())}%`);
-      conditions.push(`(${search.map((c) => `${c} ILIKE ${pattern} ESCAPE '\\'`).join(' OR ')})`);
-    }
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const orderBy = query.sortBy
-      ? `${spec.sortBy[query.sortBy]} ${direction}, ${spec.tieBreaker} ${direction}`
-      : `${spec.defaultOrder}, ${spec.tieBreaker}`;
-    const filterParams = params.length;
-    const sql =
-      `SELECT ${source.select}, (count(*) OVER ())::int AS "__total" FROM ${source.from} ${where} ` +
-      `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`;
-    const { rows } = await db.query<Row & { __total: number }>(sql, params);
-    let total = rows[0]?.__total;
-    if (total === undefined) {
-      // A page past the end: count separately (only then).
-      const counted = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${source.from} ${where}`,
-        params.slice(0, filterParams),
+      const terms = search.map((term) =>
+        typeof term === 'string' ? `${term} ILIKE ${pattern} ESCAPE '\\'` : term(pattern),
       );
-      total = counted.rows[0].n;
+      conditions.push(`(${terms.join(' OR ')})`);
     }
-    return {
-      rows: rows.map(({ __total: _, ...row }) => row as unknown as Row),
-      total,
-    };
+    return { conditions, params, param };
   }
 
-  /** `{ rows, total }` → `{ <listKey>: rows, total }`. */
-  const answer = <Row>(result: { rows: Row[]; total: number }) =>
-    ({ [spec.listKey]: result.rows, total: result.total }) as Record<string, Row[] | number> & {
-      total: number;
-    };
+  /** The sort as expressions with one direction (sortBy or defaultSort), or the fixed defaultOrder. */
+  function sortOf(query: Selection<Sort, Filters>) {
+    const key = query.sortBy ?? spec.defaultSort?.sortBy;
+    if (key === undefined) return { orderBy: `${spec.defaultOrder}, ${spec.tieBreaker}` };
+    const order = query.order ?? (query.sortBy === undefined ? spec.defaultSort?.order : undefined) ?? 'asc';
+    const direction = order === 'desc' ? 'DESC' : 'ASC';
+    const keys = [...sortExpressions(key), spec.tieBreaker];
+    return { orderBy: keys.map((k) => `${k} ${direction}`).join(', '), keys, direction };
+  }
 
-  return { spec, querystring, response, run, answer, sortKeys, filterKeys };
+  async function run<Row extends object>(
+    db: Db,
+    query: ListQuery<Sort, Filters>,
+    source: ListSource,
+  ): Promise<ListResult<Row>> {
+    const { conditions, params, param } = whereOf(query, source);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const filterParams = params.slice();
+    // The page's keys first, its columns after: rows skipped by OFFSET are never formatted (a deferred
+    // join; at page 200 that is 4,975 rows whose select list is not computed).
+    const { orderBy } = sortOf(query);
+    const sql =
+      `WITH page AS (SELECT ${spec.tieBreaker} AS "__key" FROM ${source.from} ${where} ` +
+      `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
+      `SELECT ${source.select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
+      `ORDER BY ${orderBy}`;
+    const { rows } = await db.query<Row>(sql, params);
+    // A short page that is not past the end tells the total without counting.
+    let total: number;
+    if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) {
+      total = query.offset + rows.length;
+    } else {
+      // At most TOTAL_CAP + 1 rows, walked in the default order, which every list has an index for
+      // (unordered, PostgreSQL may pick a sequential scan hoping to meet the rows early).
+      const countSql =
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source.from} ${where} ` +
+        `ORDER BY ${sortOf({}).orderBy} LIMIT ${TOTAL_CAP + 1}) capped`;
+      const key = `${countSql}\u0000${JSON.stringify(filterParams)}`;
+      if (cappedRecently(db, key)) {
+        total = TOTAL_CAP + 1;
+      } else {
+        total = (await db.query<{ n: number }>(countSql, filterParams)).rows[0].n;
+        if (total > TOTAL_CAP) rememberCapped(db, key);
+      }
+    }
+    return total > TOTAL_CAP ? { rows, total: TOTAL_CAP, totalCapped: true } : { rows, total };
+  }
+
+  /**
+   * The whole filtered set in the list's order, `size` rows per query, walked as a keyset over the sort
+   * expressions and the tie-breaker (compared as text casts back to their types, so no precision is
+   * lost between batches). Needs a sortBy or defaultSort.
+   */
+  async function* batches<Row extends object>(
+    db: Db,
+    query: Selection<Sort, Filters>,
+    source: ListSource,
+    size: number = EXPORT_BATCH,
+  ): AsyncGenerator<Row[]> {
+    const sort = sortOf(query);
+    if (!sort.keys) throw new Error(`List ${spec.listKey}: batches need a sortBy or a defaultSort`);
+    const keyColumns = sort.keys.map((k, i) => `(${k})::text AS "__k${i}"`).join(', ');
+    let after: string[] | undefined;
+    for (;;) {
+      const { conditions, params, param } = whereOf(query, source);
+      if (after) {
+        const values = after.map((v) => param(v)).join(', ');
+        conditions.push(`(${sort.keys.join(', ')}) ${sort.direction === 'DESC' ? '<' : '>'} (${values})`);
+      }
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+      const { rows } = await db.query<Row & Record<string, unknown>>(
+        `SELECT ${source.select}, ${keyColumns} FROM ${source.from} ${where} ` +
+          `ORDER BY ${sort.orderBy} LIMIT ${param(size)}`,
+        params,
+      );
+      if (rows.length === 0) return;
+      const last = rows[rows.length - 1];
+      after = sort.keys.map((_, i) => String(last[`__k${i}`]));
+      yield rows.map((row) => {
+        const copy: Record<string, unknown> = { ...row };
+        sort.keys.forEach((_, i) => delete copy[`__k${i}`]);
+        return copy as Row;
+      });
+      if (rows.length < size) return;
+    }
+  }
+
+  /** `{ rows, total, totalCapped? }` → `{ <listKey>: rows, total, totalCapped? }`. */
+  const answer = <Row>(result: { rows: Row[]; total: number; totalCapped?: boolean }) =>
+    ({
+      [spec.listKey]: result.rows,
+      total: result.total,
+      ...(result.totalCapped ? { totalCapped: true } : {}),
+    }) as Record<string, Row[] | number> & { total: number; totalCapped?: boolean };
+
+  return {
+    spec,
+    querystring,
+    exportQuerystring,
+    response,
+    run,
+    batches,
+    answer,
+    sortKeys,
+    filterKeys,
+  };
 }

@@ -15,6 +15,22 @@ export const MESSAGES = {
   confirmationMismatch: "Password doesn't match",
   twoFaRequired: '2FA code is required',
   twoFaDigits: '2FA must be 6 digits',
+  // Businesses (src/domain/business.ts).
+  businessNameRequired: 'Business name is required',
+  businessNamePattern: 'Name should only contain letters,numbers and spaces',
+  businessNameTaken: 'A business with this name already exists',
+  callbackUrlFormat: 'Invalid URL format',
+  requiredFields: 'Please fill in all required fields',
+  displayCurrencyRequired: 'Select at least one display currency',
+  displayCurrencyInvalid: 'Display currencies must be fiat currencies',
+  depositCurrencyRequired: 'Select at least one deposit currency with a network',
+  depositCurrencyUnavailable: 'Deposit currencies must be cryptocurrencies enabled for the organisation',
+  depositNetworkInvalid: 'Select only networks the currency supports',
+  depegThresholdRange: 'The depeg threshold must be above 0 % and at most 10 %',
+  feeDistributionRange: "The fee distribution must be between 0 % and the organisation's limit",
+  feeDistributionNotAllowed: 'The organisation may not distribute the service fee',
+  exclusiveOptions: '1:1 rates and fee distribution cannot both be enabled',
+  refundFollowUpRequired: 'Refunding overpayments requires refunding follow-up deposits',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import type { Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { applySeeds, BOREALIS, SEED_VERSIONS, SeedError, type SeedVersion } from '../../server/db/seed';
+import {
+  applySeeds,
+  BOREALIS,
+  BUSINESSES,
+  demoSeedDay,
+  resetDemoData,
+  SEED_VERSIONS,
+  SeedError,
+  seedDayOf,
+  type SeedVersion,
+} from '../../server/db/seed';
 import { DEMO_PASSWORD, makeApp, makeDb, type TestApp } from './helpers';
 
 /** A later demo data version, as a future change would append it to SEED_VERSIONS. */
@@ -35,7 +45,9 @@ const auditors = async (db: Db) =>
 
 describe('versioned demo data', () => {
   let db: Db;
+  let began: Date;
   beforeAll(async () => {
+    began = new Date();
     db = await makeDb(); // migrated and seeded with every current version
   });
   afterAll(() => db.close());
@@ -44,6 +56,16 @@ describe('versioned demo data', () => {
     expect(await versions(db)).toEqual(SEED_VERSIONS.map((s) => s.version));
     const again = await applySeeds(db);
     expect(again).toEqual({ applied: [], current: SEED_VERSIONS.length, unknown: [] });
+  });
+
+  it('records the seed day the demo activity is dated from: UTC midnight of the day it ran', async () => {
+    const day = await demoSeedDay(db);
+    // The seed ran between `began` and now (a midnight may have passed in between).
+    expect([seedDayOf(began).getTime(), seedDayOf(new Date()).getTime()]).toContain(day?.getTime());
+    const { rows } = await db.query<{ last: Date }>(
+      'SELECT max(created_at) AS last FROM payments WHERE organisation_id = 1',
+    );
+    expect(new Date(rows[0].last).getTime()).toBeLessThan((day as Date).getTime());
   });
 
   it('applies a later version to a database seeded earlier, once, and the API serves its data', async () => {
@@ -103,7 +125,8 @@ describe('a data folder seeded before versions were recorded', () => {
   it('counts as version 1 and receives the later versions', async () => {
     const db = await makeDb();
     try {
-      // As the foundation left it: demo data, no seed_versions table, migration 0002 not applied.
+      // As the foundation left it: its demo data only, no seed_versions table, 0002 not applied.
+      await resetDemoData(db, SEED_VERSIONS.slice(0, 1));
       await db.exec('DROP TABLE seed_versions');
       await db.query("DELETE FROM schema_migrations WHERE name = '0002_seed_versions.sql'");
 
@@ -118,6 +141,8 @@ describe('a data folder seeded before versions were recorded', () => {
       expect(await auditors(db)).toBe(1);
       const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
       expect(users.rows[0].n).toBe(7);
+      const businesses = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
+      expect(businesses.rows[0].n).toBe(BUSINESSES.length);
     } finally {
       await db.close();
     }
@@ -165,6 +190,8 @@ describe('POST /v1/testing/reset (E2E_RESET=1)', () => {
       'No access',
     ]);
     expect(await versions(t.db)).toEqual(SEED_VERSIONS.map((s) => s.version));
+    const businesses = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
+    expect(businesses.rows[0].n).toBe(BUSINESSES.length);
     // Ids start again where the demo data leaves them.
     const next = await t.db.query<{ id: number }>(
       "INSERT INTO roles (organisation_id, name) VALUES (1, 'After reset') RETURNING id",

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPg, type Db } from '../../server/db/client';
 import { start, StartupError, type Started } from '../../server/start';
+import { SEED_VERSIONS } from '../../server/db/seed';
 
 const root = mkdtempSync(join(tmpdir(), 'startup-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -55,7 +56,7 @@ describe('a PGlite data folder', () => {
 
   it('is created and seeded when new, and locked: a second server refuses to start on it', async () => {
     first = await start({ env: env({ DATA_DIR: dir }), out: quiet });
-    expect(first.seeded).toEqual([1]);
+    expect(first.seeded).toEqual(SEED_VERSIONS.map((s) => s.version));
     expect(await users(first.db)).toBe(7);
     expect(existsSync(join(dir, 'server.lock'))).toBe(true);
 
@@ -111,7 +112,7 @@ describe('a PGlite data folder', () => {
     }
     const asked = await start({ env: env({ DATA_DIR: dir }), argv: ['--seed-demo'], out: quiet });
     try {
-      expect(asked.seeded).toEqual([1]);
+      expect(asked.seeded).toEqual(SEED_VERSIONS.map((s) => s.version));
       expect(await users(asked.db)).toBe(7);
     } finally {
       await asked.close();
@@ -165,7 +166,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('DATABASE_URL', () => {
     }
     const asked = await start({ env: env({ DATABASE_URL: url, SEED_DEMO: '1' }), out: quiet });
     try {
-      expect(asked.seeded).toEqual([1]);
+      expect(asked.seeded).toEqual(SEED_VERSIONS.map((s) => s.version));
       expect(await users(asked.db)).toBe(7);
     } finally {
       await asked.close();

@@ -68,3 +68,62 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     totpSecret: DEMO_TOTP_SECRET,
   },
 ];
+
+/** What each organisation may do (organisation_settings; GET payment/organisations/metadata). */
+export const ORGANISATION_SETTINGS = [
+  {
+    organisationId: AURORA,
+    enabledFiatSettlementCurrencies: ['EUR'],
+    enabledCryptoSettlementCurrencies: ['USDT', 'USDC', 'BTC'],
+    enabledCryptoCurrencies: ['BTC', 'LTC', 'ETH', 'USDT', 'USDC', 'XRP'],
+    allowServiceFeeDistribution: true,
+    feeDistributionLimit: '0.05',
+  },
+  {
+    organisationId: BOREALIS,
+    enabledFiatSettlementCurrencies: ['GBP'],
+    enabledCryptoSettlementCurrencies: ['BTC'],
+    enabledCryptoCurrencies: ['BTC', 'ETH', 'USDC'],
+    allowServiceFeeDistribution: false,
+    feeDistributionLimit: '0',
+  },
+  {
+    organisationId: COBALT,
+    enabledFiatSettlementCurrencies: ['USD'],
+    enabledCryptoSettlementCurrencies: ['USDT', 'USDC'],
+    enabledCryptoCurrencies: ['BTC', 'USDT', 'USDC'],
+    allowServiceFeeDistribution: true,
+    feeDistributionLimit: '0.02',
+  },
+] as const;
+
+export interface DemoBusiness {
+  id: number;
+  organisationId: number;
+  name: string;
+  settlementCurrency: string;
+  /** The spec's hidden business: only ADMIN sees it. */
+  hidden?: boolean;
+}
+
+/**
+ * The demo businesses (fixed ids). Aurora's first eight have activity of every kind over the last 60
+ * days; Aurora Treasury is the hidden business; Borealis and Cobalt have smaller sets.
+ */
+export const BUSINESSES: readonly DemoBusiness[] = [
+  { id: 1, organisationId: AURORA, name: 'Northwind Coffee', settlementCurrency: 'EUR' },
+  { id: 2, organisationId: AURORA, name: 'Lumen Games', settlementCurrency: 'EUR' },
+  { id: 3, organisationId: AURORA, name: 'Harbor Freight', settlementCurrency: 'EUR' },
+  { id: 4, organisationId: AURORA, name: 'Atlas Travel', settlementCurrency: 'EUR' },
+  { id: 5, organisationId: AURORA, name: 'Pixel Market', settlementCurrency: 'EUR' },
+  { id: 6, organisationId: AURORA, name: 'Verde Energy', settlementCurrency: 'EUR' },
+  { id: 7, organisationId: AURORA, name: 'Orbit Telecom', settlementCurrency: 'EUR' },
+  { id: 8, organisationId: AURORA, name: 'Summit Outdoor', settlementCurrency: 'EUR' },
+  { id: 9, organisationId: AURORA, name: 'Aurora Treasury', settlementCurrency: 'EUR', hidden: true },
+  { id: 10, organisationId: BOREALIS, name: 'Fjord Trading', settlementCurrency: 'GBP' },
+  { id: 11, organisationId: BOREALIS, name: 'Polar Goods', settlementCurrency: 'GBP' },
+  { id: 12, organisationId: COBALT, name: 'Cobalt Retail', settlementCurrency: 'USD' },
+  { id: 13, organisationId: COBALT, name: 'Cobalt Payroll', settlementCurrency: 'USD' },
+];
+
+export const HIDDEN_BUSINESS = 9;

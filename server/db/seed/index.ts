@@ -9,13 +9,31 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
 import { SCHEMA_LOCK } from '../migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ORGANISATIONS, ROLES } from './demo';
+import { seedBusinessesAndActivity } from './version2';
 
 export * from './demo';
+export { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
+
+/** What a seed version may depend on besides the database. */
+export interface SeedContext {
+  /**
+   * The seed day: UTC midnight of the day the seed runs (or of `SeedOptions.now`). Demo activity is
+   * dated relative to it (the 60 days before it), so the demo always looks recent, and the same seed
+   * day gives the same rows.
+   */
+  seedDay: Date;
+}
 
 export interface SeedVersion {
   version: number;
   description: string;
-  apply(tx: Db): Promise<void>;
+  /** Writes the version's data; a string it answers is recorded after the description. */
+  apply(tx: Db, context: SeedContext): Promise<void | string>;
+}
+
+export interface SeedOptions {
+  /** The moment the seed runs (default: now); its UTC day is the seed day. */
+  now?: Date;
 }
 
 export const SEED_VERSIONS: readonly SeedVersion[] = [
@@ -24,7 +42,33 @@ export const SEED_VERSIONS: readonly SeedVersion[] = [
     description: 'foundation: organisations, roles, demo accounts, currencies',
     apply: seedFoundation,
   },
+  {
+    version: 2,
+    description:
+      'businesses: organisation settings, currency networks, conversion rates, the demo businesses and 60 days of activity of every kind, posted through the ledger',
+    apply: async (tx, { seedDay }) => {
+      await seedBusinessesAndActivity(tx, seedDay);
+      return `seed day ${seedDay.toISOString().slice(0, 10)}`;
+    },
+  },
 ];
+
+/** UTC midnight of `now`'s day. */
+export function seedDayOf(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/**
+ * The seed day the demo activity of this database is dated from (recorded with seed version 2 as
+ * '… seed day YYYY-MM-DD'), or null when the database has no demo activity.
+ */
+export async function demoSeedDay(db: Db): Promise<Date | null> {
+  const { rows } = await db.query<{ description: string }>(
+    'SELECT description FROM seed_versions WHERE version = 2',
+  );
+  const day = /seed day (\d{4}-\d{2}-\d{2})/.exec(rows[0]?.description ?? '')?.[1];
+  return day ? new Date(`${day}T00:00:00Z`) : null;
+}
 
 export interface SeedResult {
   /** Versions applied by this call, in order. */
@@ -50,7 +94,9 @@ export class SeedError extends Error {
 export async function applySeeds(
   db: Db,
   versions: readonly SeedVersion[] = SEED_VERSIONS,
+  options: SeedOptions = {},
 ): Promise<SeedResult> {
+  const context: SeedContext = { seedDay: seedDayOf(options.now ?? new Date()) };
   const sorted = [...versions].sort((a, b) => a.version - b.version);
   const recorded = async (q: Db) =>
     new Set(
@@ -63,10 +109,10 @@ export async function applySeeds(
       const done = await db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
         if ((await recorded(tx)).has(seed.version)) return false; // another instance was first
-        await seed.apply(tx);
+        const note = await seed.apply(tx, context);
         await tx.query('INSERT INTO seed_versions (version, description) VALUES ($1, $2)', [
           seed.version,
-          seed.description,
+          note ? `${seed.description}; ${note}` : seed.description,
         ]);
         return true;
       });
@@ -85,7 +131,11 @@ export async function applySeeds(
 }
 
 /** Empties every table but the migration record and seeds again: the e2e reset (test mode only). */
-export async function resetDemoData(db: Db, versions: readonly SeedVersion[] = SEED_VERSIONS): Promise<void> {
+export async function resetDemoData(
+  db: Db,
+  versions: readonly SeedVersion[] = SEED_VERSIONS,
+  options: SeedOptions = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     // Table names come from the catalogue (quote_ident), never from input; every table is emptied, so
@@ -96,7 +146,7 @@ export async function resetDemoData(db: Db, versions: readonly SeedVersion[] = S
     );
     if (rows[0].list) await tx.exec(`TRUNCATE ${rows[0].list} RESTART IDENTITY CASCADE`);
   });
-  await applySeeds(db, versions);
+  await applySeeds(db, versions, options);
 }
 
 async function seedFoundation(tx: Db): Promise<void> {

@@ -1,0 +1,153 @@
+/**
+ * Balances of the visible businesses, from the ledger's business accounts, with display amounts.
+ *
+ * Display currencies: fiat is the organisation's settlement currency (USD if that is not one of the
+ * rate targets); crypto is the first of the organisation's enabled crypto settlement currencies that
+ * is a rate target (USDT, then BTC), else BTC.
+ *
+ * Display amounts: every balance is multiplied by its stated rate into the display currency
+ * (conversion_rates; a currency is worth 1 of itself) exactly with big.js, the products are summed
+ * exactly, and only the sum is rounded, half up, to the display currency's precision (EUR 2, USDT 6,
+ * BTC 8). The organisation's display amount rounds the exact sum over its businesses (not the sum of
+ * rounded business amounts). A currency without a stated rate into the display currency adds nothing.
+ * Balances themselves are exact decimal strings without trailing zeros.
+ */
+import Big from 'big.js';
+import type { OrgScope } from '../../auth/scope';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import { metadataRepository } from '../metadata/repository';
+import { balancesRepository, type AccountRow } from './repository';
+
+/** The order of SQL's COLLATE "C" (the repository's), the same on every machine. */
+const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const FIAT_TARGETS = ['EUR', 'USD', 'GBP'];
+const CRYPTO_TARGETS = ['USDT', 'BTC'];
+
+export type BalanceMap = Record<string, { amount: string }>;
+
+export interface DisplayAmounts {
+  displayFiatAmount: string;
+  displayFiatCurrency: string;
+  displayCryptoAmount: string;
+  displayCryptoCurrency: string;
+}
+
+export interface BusinessBalance extends DisplayAmounts {
+  businessId: number;
+  balances: BalanceMap;
+}
+
+export interface OrganisationBalance extends DisplayAmounts {
+  balances: BalanceMap;
+}
+
+/** Converts exact totals into the two display currencies. */
+interface Converter {
+  fiat: string;
+  crypto: string;
+  /** The exact value of some balances in `quote` (unrounded). */
+  value(accounts: readonly { currency: string; balance: Big }[], quote: string): Big;
+  round(value: Big, quote: string): string;
+}
+
+export function balancesService({ db }: AppContext) {
+  const repository = balancesRepository(db);
+  const metadata = metadataRepository(db);
+
+  async function converter(scope: OrgScope): Promise<Converter> {
+    const organisation = await metadata.organisation(scope);
+    const fiat = FIAT_TARGETS.includes(organisation.settlementCurrency)
+      ? organisation.settlementCurrency
+      : 'USD';
+    const crypto =
+      CRYPTO_TARGETS.find((code) => organisation.enabledCryptoSettlementCurrencies.includes(code)) ?? 'BTC';
+    const rates = new Map(
+      (await repository.ratesInto([fiat, crypto])).map((r) => [`${r.base}>${r.quote}`, new Big(r.rate)]),
+    );
+    const precisions = await repository.precisions([fiat, crypto]);
+    const rate = (base: string, quote: string) =>
+      base === quote ? new Big(1) : rates.get(`${base}>${quote}`);
+    return {
+      fiat,
+      crypto,
+      value: (accounts, quote) =>
+        accounts.reduce((sum, account) => {
+          const r = rate(account.currency, quote);
+          return r ? sum.plus(account.balance.times(r)) : sum;
+        }, new Big(0)),
+      round: (value, quote) => value.toFixed(precisions.get(quote) ?? 8, Big.roundHalfUp),
+    };
+  }
+
+  const amount = (balance: Big) => ({ amount: balance.toFixed() });
+
+  function rowsOf(
+    ids: readonly number[],
+    accounts: readonly AccountRow[],
+    convert: Converter,
+  ): BusinessBalance[] {
+    return ids.map((businessId) => {
+      const own = accounts
+        .filter((a) => a.businessId === businessId)
+        .map((a) => ({ currency: a.currency, balance: new Big(a.balance) }));
+      return {
+        businessId,
+        balances: Object.fromEntries(own.map((a) => [a.currency, amount(a.balance)])),
+        displayFiatAmount: convert.round(convert.value(own, convert.fiat), convert.fiat),
+        displayFiatCurrency: convert.fiat,
+        displayCryptoAmount: convert.round(convert.value(own, convert.crypto), convert.crypto),
+        displayCryptoCurrency: convert.crypto,
+      };
+    });
+  }
+
+  return {
+    /** Every visible business of the organisation, by id (a business without accounts has none). */
+    async all(scope: OrgScope): Promise<BusinessBalance[]> {
+      const [ids, accounts, convert] = await Promise.all([
+        repository.businessIds(scope),
+        repository.accounts(scope),
+        converter(scope),
+      ]);
+      return rowsOf(ids, accounts, convert);
+    },
+
+    /** One business; 404 for another organisation's or one the caller may not see. */
+    async one(scope: OrgScope, businessId: number): Promise<BusinessBalance> {
+      const ids = await repository.businessIds(scope, businessId);
+      if (ids.length === 0) throw notFound();
+      const [accounts, convert] = await Promise.all([
+        repository.accounts(scope, businessId),
+        converter(scope),
+      ]);
+      return rowsOf(ids, accounts, convert)[0];
+    },
+
+    /** The sums over the visible businesses, in the order of the currency names. */
+    async organisation(scope: OrgScope): Promise<OrganisationBalance> {
+      const [accounts, convert] = await Promise.all([repository.accounts(scope), converter(scope)]);
+      const totals = new Map<string, Big>();
+      const names = new Map<string, string>();
+      for (const a of accounts) {
+        totals.set(a.currency, (totals.get(a.currency) ?? new Big(0)).plus(a.balance));
+        names.set(a.currency, a.currencyName);
+      }
+      const sums = [...totals]
+        .map(([currency, balance]) => ({ currency, balance }))
+        .sort(
+          (x, y) =>
+            byCodePoints(names.get(x.currency)!, names.get(y.currency)!) ||
+            byCodePoints(x.currency, y.currency),
+        );
+      return {
+        balances: Object.fromEntries(sums.map((s) => [s.currency, amount(s.balance)])),
+        displayFiatAmount: convert.round(convert.value(sums, convert.fiat), convert.fiat),
+        displayFiatCurrency: convert.fiat,
+        displayCryptoAmount: convert.round(convert.value(sums, convert.crypto), convert.crypto),
+        displayCryptoCurrency: convert.crypto,
+      };
+    },
+  };
+}

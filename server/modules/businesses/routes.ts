@@ -1,0 +1,105 @@
+/** /v1/businesses: the organisation's businesses (merchants). */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { businessFormSchema } from '../../../src/domain/business';
+import { requires } from '../../auth/access';
+import { orgRows, scopeOf } from '../../auth/scope';
+import { found } from '../../http/errors';
+import { authed, errors } from '../../http/schemas';
+import { businessesRepository } from './repository';
+import {
+  BusinessCreateBody,
+  BusinessParams,
+  BusinessSchema,
+  BusinessUpdateBody,
+  businessList,
+} from './schemas';
+import { businessesService } from './service';
+
+/** A valid business for Borealis, the organisation the isolation test calls from (it sets the `id`). */
+const PROBE_FIELDS = {
+  businessName: 'Isolation probe',
+  supportedDisplayCurrencies: ['GBP'],
+  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
+  overpaymentPolicy: 'PROCESS',
+  refundFollowUpDepositsForOneTimePayments: false,
+  blockchainFeePaidBy: 'USER',
+  stableCryptoCurrencyDepegThreshold: null,
+  userServiceFeeDistributionPercentage: 0,
+};
+
+export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
+  const businesses = businessesRepository(app.ctx.db);
+  const service = businessesService(app.ctx);
+  const tenancy = orgRows('businesses');
+
+  app.get(
+    '',
+    {
+      config: { access: requires('GET_BUSINESSES'), tenancy },
+      schema: {
+        tags: ['businesses'],
+        summary: "The organisation's businesses",
+        ...authed,
+        querystring: businessList.querystring,
+        response: { 200: businessList.response(BusinessSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => businessList.answer(await businesses.list(scopeOf(request), request.query)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: requires('GET_BUSINESSES'), tenancy },
+      schema: {
+        tags: ['businesses'],
+        summary: 'One business (404 for another organisation’s)',
+        ...authed,
+        params: BusinessParams,
+        response: { 200: BusinessSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => found(await businesses.find(scopeOf(request), request.params.id)),
+  );
+
+  app.post(
+    '',
+    {
+      config: {
+        access: requires('CREATE_BUSINESS'),
+        tenancy: orgRows('businesses', { probeBody: PROBE_FIELDS }),
+        form: businessFormSchema,
+      },
+      schema: {
+        tags: ['businesses'],
+        summary: 'Create a business; its settlement currency is the organisation’s',
+        ...authed,
+        body: BusinessCreateBody,
+        response: { 201: BusinessSchema, ...errors(400, 401, 403, 415) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(scopeOf(request), request.body)),
+  );
+
+  app.patch(
+    '',
+    {
+      config: {
+        access: requires('UPDATE_BUSINESS'),
+        tenancy: orgRows('businesses', { probeBody: { id: 1, ...PROBE_FIELDS }, bodyId: 'id' }),
+        form: businessFormSchema,
+      },
+      schema: {
+        tags: ['businesses'],
+        summary: 'Update the business named by `id` (404 for another organisation’s)',
+        ...authed,
+        body: BusinessUpdateBody,
+        response: { 200: BusinessSchema, ...errors(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const { id, ...payload } = request.body;
+      return service.update(scopeOf(request), id, payload);
+    },
+  );
+};

@@ -1,0 +1,88 @@
+/**
+ * The rules of creating and changing a business: the form's string rules and businessProblems
+ * (src/domain/business.ts, shared with the dashboard) against the organisation's metadata and the
+ * currency table, a name unique in the organisation (ignoring case), the settlement currency taken
+ * from the organisation. A refused request saves nothing.
+ *
+ * Concurrency: an update locks the business's row, checks and writes in one transaction, so two
+ * updates of one business apply one after the other (both succeed, the later wins) and a row is never
+ * half written. Two creations (or renames) with one name race on the unique index businesses_name:
+ * the loser gets the same 400 on businessName as a name taken before.
+ */
+import {
+  businessFormSchema,
+  businessProblems,
+  type Business,
+  type BusinessPayload,
+} from '../../../src/domain/business';
+import { errorTexts, validateForm } from '../../../src/domain/forms';
+import { MESSAGES } from '../../../src/domain/validation';
+import type { OrgScope } from '../../auth/scope';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { notFound, validationError } from '../../http/errors';
+import { currenciesRepository } from '../currencies/repository';
+import { metadataRepository } from '../metadata/repository';
+import { businessesRepository, isDuplicateName } from './repository';
+
+const nameTaken = () => validationError({ businessName: MESSAGES.businessNameTaken });
+
+export function businessesService({ db, now }: AppContext) {
+  const businesses = businessesRepository(db);
+  const metadata = metadataRepository(db);
+  const currencies = currenciesRepository(db);
+
+  /** 400 with every field's message when the payload breaks a rule; nothing otherwise. */
+  async function check(scope: OrgScope, payload: BusinessPayload): Promise<void> {
+    const fields = { ...payload } as Record<string, unknown>;
+    const errors = errorTexts(validateForm(businessFormSchema, fields)) as Record<string, string>;
+    const problems = businessProblems(payload, await metadata.organisation(scope), await currencies.all());
+    for (const [field, key] of Object.entries(problems)) errors[field] = MESSAGES[key];
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+  }
+
+  /** Runs a write, turning a lost race on the unique name into the name's 400. */
+  async function guardName<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isDuplicateName(error)) throw nameTaken();
+      throw error;
+    }
+  }
+
+  return {
+    async create(scope: OrgScope, payload: BusinessPayload): Promise<Business> {
+      await check(scope, payload);
+      const { settlementCurrency } = await metadata.organisation(scope);
+      return guardName(() =>
+        db.transaction(async (tx: Db) => {
+          if (await businesses.nameTaken(scope, payload.businessName, null, tx)) throw nameTaken();
+          return businesses.insert(scope, { ...payload, settlementCurrency }, new Date(now()), tx);
+        }),
+      );
+    },
+
+    /**
+     * 404 for a business of another organisation or one the caller may not see, before any check.
+     * The checks read outside the transaction (PGlite runs one statement stream: a read on `db`
+     * inside a `db.transaction` would wait for it); the row is then locked and found again.
+     */
+    async update(scope: OrgScope, id: number, payload: BusinessPayload): Promise<Business> {
+      if (!(await businesses.find(scope, id))) throw notFound();
+      await check(scope, payload);
+      return guardName(() =>
+        db.transaction(async (tx: Db) => {
+          const current = await businesses.find(scope, id, tx, true);
+          if (!current) throw notFound();
+          if (await businesses.nameTaken(scope, payload.businessName, id, tx)) throw nameTaken();
+          // The settlement currency is the business's own: an update never changes it.
+          const values = { ...payload, settlementCurrency: current.settlementCurrency };
+          const updated = await businesses.update(scope, id, values, new Date(now()), tx);
+          if (!updated) throw notFound();
+          return updated;
+        }),
+      );
+    },
+  };
+}

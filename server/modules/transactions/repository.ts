@@ -1,0 +1,179 @@
+/**
+ * SQL of the transaction lists: where each list's rows come from (the table as `t`, the caller's
+ * organisation, the hidden business only for ADMIN) and the columns of its items, formatted by the
+ * database: amounts as plain decimal text (`trim_scale`, never exponent notation) and timestamps as
+ * ISO 8601 UTC strings.
+ */
+import { visibleBusiness, type OrgScope } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import type { ListSource } from '../../lib/list';
+
+/** ISO 8601 UTC with milliseconds, e.g. 2026-03-02T09:00:10.000Z. */
+export const isoUtc = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A NUMERIC as its shortest plain decimal text (12.500000 → 12.5). */
+export const decimal = (column: string) => `trim_scale(${column})::text`;
+
+const COMMON = [
+  't.id',
+  't.business_id AS "businessId"',
+  't.status',
+  `${isoUtc('t.created_at')} AS "createdAt"`,
+  `${isoUtc('t.updated_at')} AS "updatedAt"`,
+];
+
+const columns = (...more: string[]) => [...COMMON, ...more].join(', ');
+
+interface SourceSpec {
+  table: string;
+  select: string;
+  /** Joins after `<table> t`. */
+  joins?: string;
+  /** Business columns whose business the caller must be allowed to see. */
+  businessColumns?: readonly string[];
+}
+
+const sourceOf =
+  ({ table, select, joins, businessColumns = ['t.business_id'] }: SourceSpec) =>
+  (scope: OrgScope): ListSource => ({
+    select,
+    from: `${table} t${joins ? ` ${joins}` : ''}`,
+    owner: { column: 't.organisation_id', scope },
+    // The hidden business and every row that names it are ADMIN's only (a NULL business is visible).
+    where: () => (scope.seesHiddenBusinesses ? [] : businessColumns.map((c) => visibleBusiness(scope, c))),
+  });
+
+export const SOURCES = {
+  payments: sourceOf({
+    table: 'payments',
+    select: columns(
+      't.reference',
+      't.price_currency AS "priceCurrency"',
+      `${decimal('t.price_amount')} AS "priceAmount"`,
+      't.deposit_currency AS "depositCurrency"',
+      't.deposit_network AS "depositNetwork"',
+      `${decimal('t.expected_amount')} AS "expectedAmount"`,
+      `${isoUtc('t.expires_at')} AS "expiresAt"`,
+    ),
+  }),
+  cryptoWithdrawals: sourceOf({
+    table: 'crypto_withdrawals',
+    select: columns(
+      't.currency AS "cryptoCurrency"',
+      't.network',
+      `${decimal('t.amount')} AS amount`,
+      `${decimal('t.fee')} AS fee`,
+      't.address',
+      't.tx_hash AS "txHash"',
+    ),
+  }),
+  fiatDeposits: sourceOf({
+    table: 'fiat_deposits',
+    select: columns(
+      't.currency',
+      `${decimal('t.amount')} AS amount`,
+      't.reference',
+      't.sender_name AS "senderName"',
+    ),
+  }),
+  whitelabelFiatDeposits: sourceOf({
+    table: 'whitelabel_fiat_deposits',
+    select: columns('t.currency', `${decimal('t.amount')} AS amount`, 't.reference'),
+  }),
+  settlements: sourceOf({
+    table: 'fiat_withdrawals',
+    select: columns(
+      't.currency',
+      `${decimal('t.amount')} AS amount`,
+      `${decimal('t.fee')} AS fee`,
+      't.bank_account_label AS "bankAccountLabel"',
+      't.reference',
+    ),
+  }),
+  internalTransfers: sourceOf({
+    table: 'internal_transfers',
+    select: columns(
+      't.business_id AS "fromBusinessId"',
+      't.counterparty_business_id AS "toBusinessId"',
+      't.currency',
+      `${decimal('t.amount')} AS amount`,
+      't.reference',
+    ),
+    businessColumns: ['t.business_id', 't.counterparty_business_id'],
+  }),
+  unassociatedDeposits: sourceOf({
+    table: 'unassociated_deposits',
+    select: columns(
+      't.currency',
+      't.network',
+      `${decimal('t.amount')} AS amount`,
+      't.address',
+      't.tx_hash AS "txHash"',
+    ),
+  }),
+  unallocatedDeposits: sourceOf({
+    table: 'unallocated_deposits',
+    select: columns(
+      't.currency',
+      't.network',
+      `${decimal('t.amount')} AS amount`,
+      't.address',
+      't.tx_hash AS "txHash"',
+    ),
+  }),
+  manualMovements: sourceOf({
+    table: 'manual_movements',
+    select: columns(
+      't.currency',
+      `${decimal('t.amount')} AS amount`,
+      't.reason',
+      'creator.email AS "createdBy"',
+    ),
+    joins: 'LEFT JOIN users creator ON creator.id = t.created_by',
+  }),
+  balanceConversions: sourceOf({
+    table: 'balance_conversions',
+    select: columns(
+      't.debit_currency AS "debitCurrency"',
+      `${decimal('t.debit_amount')} AS "debitAmount"`,
+      't.credit_currency AS "creditCurrency"',
+      `${decimal('t.credit_amount')} AS "creditAmount"`,
+      `${decimal('t.rate')} AS rate`,
+    ),
+  }),
+} satisfies Record<string, (scope: OrgScope) => ListSource>;
+
+export interface PaymentDepositRow {
+  id: number;
+  status: string;
+  depositCurrency: string;
+  network: string;
+  depositAmount: string;
+  txHash: string;
+  confirmations: number;
+  createdAt: string;
+}
+
+/**
+ * The deposits of some payments (a page or an export batch) in one query, by payment id, each
+ * payment's in id order.
+ */
+export async function depositsOf(
+  db: Db,
+  scope: OrgScope,
+  paymentIds: readonly number[],
+): Promise<Map<number, PaymentDepositRow[]>> {
+  const byPayment = new Map<number, PaymentDepositRow[]>(paymentIds.map((id) => [id, []]));
+  if (paymentIds.length === 0) return byPayment;
+  const { rows } = await db.query<PaymentDepositRow & { paymentId: number }>(
+    `SELECT d.payment_id AS "paymentId", d.id, d.status, d.currency AS "depositCurrency", d.network,
+            ${decimal('d.amount')} AS "depositAmount", d.tx_hash AS "txHash", d.confirmations,
+            ${isoUtc('d.created_at')} AS "createdAt"
+       FROM payment_deposits d
+      WHERE d.payment_id = ANY($1::bigint[]) AND d.organisation_id = $2
+      ORDER BY d.payment_id, d.id`,
+    [paymentIds, scope.organisationId],
+  );
+  for (const { paymentId, ...deposit } of rows) byPayment.get(Number(paymentId))?.push(deposit);
+  return byPayment;
+}

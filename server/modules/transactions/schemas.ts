@@ -1,0 +1,339 @@
+/**
+ * Wire shapes of the ten transaction lists (spec section 7) and their list parameters.
+ *
+ * Every list: `limit`, `offset`, `sortBy` (`created` by default, newest first; `updated`, `status` and
+ * the amount; each follows an index of migrations 0012/0014 within a business), `order`, `q`, and the
+ * filters `businessId`, `status` (the table's statuses), the list's currency filter, `from` (inclusive)
+ * and `to` (exclusive) on the creation time. SQL expressions name the listed table `t`.
+ */
+import { Type, type TSchema } from 'typebox';
+import { Text } from '../../http/schemas';
+import { before, atLeast, defineList, equals, equalsAny, type ListFilter } from '../../lib/list';
+
+/** Transaction ids are bigint columns; on the wire numbers that JavaScript holds exactly. */
+export const TransactionId = Type.Integer({ format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+export const BusinessId = Type.Integer({ format: 'int32', minimum: 1, maximum: 2_147_483_647 });
+/** ISO 8601 in UTC with milliseconds: 2026-03-02T09:00:10.000Z. */
+export const Timestamp = Type.String({
+  format: 'date-time',
+  maxLength: 32,
+  description: 'ISO 8601, UTC',
+});
+/** An amount: a plain decimal string (never a float, never exponent notation). */
+export const Decimal = Type.String({
+  maxLength: 64,
+  pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+  description: 'A decimal number as a string',
+});
+export const CurrencyCode = Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$' });
+export const NetworkName = Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$' });
+const Line = (maxLength: number) => Text({ maxLength });
+const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
+
+export const STATUSES = {
+  payments: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
+  paymentDeposits: ['PENDING', 'CONFIRMED', 'FAILED', 'REFUNDED'],
+  cryptoWithdrawals: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+  fiatDeposits: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
+  whitelabelFiatDeposits: ['RECEIVED', 'RETURNED'],
+  fiatWithdrawals: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+  internalTransfers: ['PENDING', 'COMPLETED', 'FAILED'],
+  unassociatedDeposits: ['PENDING', 'CREDITED', 'REFUNDED'],
+  unallocatedDeposits: ['UNALLOCATED', 'ALLOCATED', 'RETURNED'],
+  manualMovements: ['PENDING', 'COMPLETED', 'REJECTED'],
+  balanceConversions: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
+} as const;
+
+const Status = (statuses: readonly string[]) => Type.Enum([...statuses]);
+
+/** The fields every transaction has. */
+const common = (statuses: readonly string[]) => ({
+  id: TransactionId,
+  businessId: BusinessId,
+  status: Status(statuses),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+/** The date-time query parameters (`2026-03-01T00:00:00Z`). */
+const DateTimeParam = (description: string) =>
+  Type.String({ format: 'date-time', maxLength: 40, description });
+const CurrencyParam = Type.String({
+  maxLength: 10,
+  pattern: '^[A-Z0-9]{2,10}$',
+  description: 'A currency code',
+});
+
+/** businessId, status, from and to over `t`; `business` overrides the businessId condition. */
+const baseFilters = (statuses: readonly string[], business?: ListFilter) => ({
+  businessId: business ?? equals('t.business_id', BusinessId),
+  status: equals('t.status', Status(statuses)),
+  from: atLeast('t.created_at', DateTimeParam('Created at or after (inclusive)')),
+  to: before('t.created_at', DateTimeParam('Created before (exclusive)')),
+});
+
+/** created (newest first by default), updated, status (then created) and the amount columns. */
+const sorts = <A extends Record<string, string>>(amounts: A) => ({
+  created: 't.created_at',
+  updated: 't.updated_at',
+  status: ['t.status', 't.created_at'],
+  ...amounts,
+});
+const NEWEST_FIRST = { sortBy: 'created', order: 'desc' } as const;
+
+// --- payments --------------------------------------------------------------------------------------
+
+export const PaymentDepositSchema = Type.Object({
+  id: TransactionId,
+  status: Status(STATUSES.paymentDeposits),
+  depositCurrency: CurrencyCode,
+  network: NetworkName,
+  depositAmount: Decimal,
+  txHash: Line(200),
+  confirmations: Type.Integer({ format: 'int32', minimum: 0, maximum: 2_147_483_647 }),
+  createdAt: Timestamp,
+});
+
+export const PaymentSchema = Type.Object({
+  ...common(STATUSES.payments),
+  reference: Line(200),
+  priceCurrency: CurrencyCode,
+  priceAmount: Decimal,
+  depositCurrency: CurrencyCode,
+  depositNetwork: NetworkName,
+  expectedAmount: Decimal,
+  expiresAt: Timestamp,
+  deposits: Type.Array(PaymentDepositSchema, { maxItems: 1000 }),
+});
+
+export const paymentList = defineList({
+  listKey: 'payments',
+  sortBy: sorts({ priceAmount: 't.price_amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  // The merchant's reference, or the hash of one of its deposits (one indexed lookup per payment).
+  search: [
+    't.reference',
+    (pattern) =>
+      `EXISTS (SELECT 1 FROM payment_deposits qd WHERE qd.payment_id = t.id AND qd.tx_hash ILIKE ${pattern} ESCAPE '\\')`,
+  ],
+  filters: {
+    ...baseFilters(STATUSES.payments),
+    depositCurrency: equals('t.deposit_currency', CurrencyParam),
+  },
+});
+
+// --- crypto withdrawals ----------------------------------------------------------------------------
+
+export const CryptoWithdrawalSchema = Type.Object({
+  ...common(STATUSES.cryptoWithdrawals),
+  cryptoCurrency: CurrencyCode,
+  network: NetworkName,
+  amount: Decimal,
+  fee: Decimal,
+  address: Line(200),
+  txHash: Nullable(Line(200)),
+});
+
+export const cryptoWithdrawalList = defineList({
+  listKey: 'withdrawals',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.address', 't.tx_hash'],
+  filters: {
+    ...baseFilters(STATUSES.cryptoWithdrawals),
+    cryptoCurrency: equals('t.currency', CurrencyParam),
+  },
+});
+
+// --- fiat deposits and white-label fiat deposits ---------------------------------------------------
+
+export const FiatDepositSchema = Type.Object({
+  ...common(STATUSES.fiatDeposits),
+  currency: CurrencyCode,
+  amount: Decimal,
+  reference: Line(200),
+  senderName: Nullable(Line(200)),
+});
+
+export const fiatDepositList = defineList({
+  listKey: 'deposits',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.reference', 't.sender_name'],
+  filters: { ...baseFilters(STATUSES.fiatDeposits), currency: equals('t.currency', CurrencyParam) },
+});
+
+export const WhitelabelFiatDepositSchema = Type.Object({
+  ...common(STATUSES.whitelabelFiatDeposits),
+  currency: CurrencyCode,
+  amount: Decimal,
+  reference: Line(200),
+});
+
+export const whitelabelFiatDepositList = defineList({
+  listKey: 'deposits',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.reference'],
+  filters: {
+    ...baseFilters(STATUSES.whitelabelFiatDeposits),
+    currency: equals('t.currency', CurrencyParam),
+  },
+});
+
+// --- settlements (fiat withdrawals) ----------------------------------------------------------------
+
+export const SettlementSchema = Type.Object({
+  ...common(STATUSES.fiatWithdrawals),
+  currency: CurrencyCode,
+  amount: Decimal,
+  fee: Decimal,
+  bankAccountLabel: Line(200),
+  reference: Line(200),
+});
+
+export const settlementList = defineList({
+  listKey: 'settlements',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.reference', 't.bank_account_label'],
+  filters: { ...baseFilters(STATUSES.fiatWithdrawals), currency: equals('t.currency', CurrencyParam) },
+});
+
+// --- internal transfers ----------------------------------------------------------------------------
+
+export const InternalTransferSchema = Type.Object({
+  ...common(STATUSES.internalTransfers),
+  fromBusinessId: BusinessId,
+  toBusinessId: BusinessId,
+  currency: CurrencyCode,
+  amount: Decimal,
+  reference: Nullable(Line(200)),
+});
+
+export const internalTransferList = defineList({
+  listKey: 'transfers',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.reference'],
+  filters: {
+    // A business's transfers are those it sent and those it received.
+    ...baseFilters(
+      STATUSES.internalTransfers,
+      equalsAny(['t.business_id', 't.counterparty_business_id'], BusinessId),
+    ),
+    currency: equals('t.currency', CurrencyParam),
+  },
+});
+
+// --- unassociated and unallocated deposits ---------------------------------------------------------
+
+export const UnassociatedDepositSchema = Type.Object({
+  ...common(STATUSES.unassociatedDeposits),
+  currency: CurrencyCode,
+  network: NetworkName,
+  amount: Decimal,
+  address: Line(200),
+  txHash: Line(200),
+});
+
+export const unassociatedDepositList = defineList({
+  listKey: 'deposits',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.address', 't.tx_hash'],
+  filters: {
+    ...baseFilters(STATUSES.unassociatedDeposits),
+    currency: equals('t.currency', CurrencyParam),
+  },
+});
+
+export const UnallocatedDepositSchema = Type.Object({
+  ...common(STATUSES.unallocatedDeposits),
+  // Null until the deposit is allocated to a business.
+  businessId: Nullable(BusinessId),
+  currency: CurrencyCode,
+  network: NetworkName,
+  amount: Decimal,
+  address: Line(200),
+  txHash: Line(200),
+});
+
+export const unallocatedDepositList = defineList({
+  listKey: 'deposits',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.address', 't.tx_hash'],
+  filters: {
+    ...baseFilters(STATUSES.unallocatedDeposits),
+    currency: equals('t.currency', CurrencyParam),
+  },
+});
+
+// --- manual ledger movements -----------------------------------------------------------------------
+
+export const ManualMovementSchema = Type.Object({
+  ...common(STATUSES.manualMovements),
+  currency: CurrencyCode,
+  amount: Decimal,
+  reason: Text({ maxLength: 500, multiline: true }),
+  createdBy: Nullable(Type.String({ maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' })),
+});
+
+export const manualMovementList = defineList({
+  listKey: 'movements',
+  sortBy: sorts({ amount: 't.amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.reason'],
+  filters: { ...baseFilters(STATUSES.manualMovements), currency: equals('t.currency', CurrencyParam) },
+});
+
+// --- balance conversions ---------------------------------------------------------------------------
+
+export const BalanceConversionSchema = Type.Object({
+  ...common(STATUSES.balanceConversions),
+  debitCurrency: CurrencyCode,
+  debitAmount: Decimal,
+  creditCurrency: CurrencyCode,
+  creditAmount: Decimal,
+  rate: Decimal,
+});
+
+export const balanceConversionList = defineList({
+  listKey: 'conversions',
+  sortBy: sorts({ debitAmount: 't.debit_amount', creditAmount: 't.credit_amount' }),
+  defaultSort: NEWEST_FIRST,
+  tieBreaker: 't.id',
+  search: ['t.debit_currency', 't.credit_currency'],
+  filters: {
+    ...baseFilters(STATUSES.balanceConversions),
+    // The currency on either side of the conversion.
+    currency: equalsAny(['t.debit_currency', 't.credit_currency'], CurrencyParam),
+  },
+});
+
+/** The export's answer: CSV text (streamed). */
+export const CsvFile = {
+  description: 'The filtered rows as CSV (RFC 4180, UTF-8, a header record first)',
+  headers: {
+    'Content-Disposition': Type.String({
+      maxLength: 100,
+      pattern: '^attachment; filename="[a-z]+-\\d{4}-\\d{2}-\\d{2}\\.csv"$',
+      description: 'attachment; filename="<listKey>-<YYYY-MM-DD>.csv" (the UTC date of the export)',
+    }),
+  },
+  content: {
+    'text/csv': {
+      schema: Type.String({ maxLength: 2_147_483_647, pattern: '^[^\\u0000]*$' }),
+    },
+  },
+};

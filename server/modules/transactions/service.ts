@@ -1,0 +1,304 @@
+/**
+ * The ten transaction lists as data: path, permission, table, list definition, item schema, where the
+ * rows come from and the columns of their CSV export. The routes register a list and its export for
+ * each; a page and an export read the rows the same way (payments with their deposits, one query per
+ * page or batch).
+ */
+import Big from 'big.js';
+import type { TSchema } from 'typebox';
+import type { Permission } from '../../../src/domain/permissions';
+import type { OrgScope } from '../../auth/scope';
+import type { Db } from '../../db/client';
+import type { CsvColumn } from '../../lib/csv';
+import type { ListResult, ListSource } from '../../lib/list';
+import { depositsOf, SOURCES, type PaymentDepositRow } from './repository';
+import {
+  BalanceConversionSchema,
+  CryptoWithdrawalSchema,
+  FiatDepositSchema,
+  InternalTransferSchema,
+  ManualMovementSchema,
+  PaymentSchema,
+  SettlementSchema,
+  UnallocatedDepositSchema,
+  UnassociatedDepositSchema,
+  WhitelabelFiatDepositSchema,
+  balanceConversionList,
+  cryptoWithdrawalList,
+  fiatDepositList,
+  internalTransferList,
+  manualMovementList,
+  paymentList,
+  settlementList,
+  unallocatedDepositList,
+  unassociatedDepositList,
+  whitelabelFiatDepositList,
+} from './schemas';
+
+type Row = Record<string, unknown> & { id: number };
+
+/** What the routes need of a defineList (method syntax: any list's query type fits). */
+export interface AnyList {
+  spec: { listKey: string };
+  sortKeys: readonly string[];
+  filterKeys: readonly string[];
+  querystring: TSchema;
+  exportQuerystring: TSchema;
+  response(item: TSchema): TSchema;
+  run<R extends object>(
+    db: Db,
+    query: { limit: number; offset: number },
+    source: ListSource,
+  ): Promise<ListResult<R>>;
+  batches<R extends object>(db: Db, query: object, source: ListSource, size?: number): AsyncGenerator<R[]>;
+}
+
+export interface TransactionList {
+  /** Under /v1, as the spec names it. */
+  path: string;
+  permission: Permission;
+  /** The table (config.tenancy). */
+  table: string;
+  summary: string;
+  list: AnyList;
+  item: TSchema;
+  source: (scope: OrgScope) => ListSource;
+  /** The export's columns after the common ones (id, business, status, times). */
+  csv: readonly CsvColumn<Row>[];
+  /** Payments: attach each row's deposits. */
+  withDeposits?: boolean;
+}
+
+const col = (header: string, key: string): CsvColumn<Row> => ({ header, value: (row) => row[key] });
+
+export const COMMON_CSV: readonly CsvColumn<Row>[] = [
+  col('ID', 'id'),
+  col('Business ID', 'businessId'),
+  col('Status', 'status'),
+  col('Created at (UTC)', 'createdAt'),
+  col('Updated at (UTC)', 'updatedAt'),
+];
+
+const deposits = (row: Row) => (row.deposits ?? []) as PaymentDepositRow[];
+
+/** The sum of a payment's CONFIRMED deposits (what counts as received, spec section 4). */
+export function confirmedAmount(list: readonly PaymentDepositRow[]): string {
+  return list
+    .filter((d) => d.status === 'CONFIRMED')
+    .reduce((sum, d) => sum.plus(d.depositAmount), new Big(0))
+    .toFixed();
+}
+
+export const TRANSACTION_LISTS: readonly TransactionList[] = [
+  {
+    path: '/payments',
+    permission: 'GET_PAYMENT',
+    table: 'payments',
+    summary: 'Payments (crypto deposits) with their deposits',
+    list: paymentList,
+    item: PaymentSchema,
+    source: SOURCES.payments,
+    withDeposits: true,
+    csv: [
+      col('Reference', 'reference'),
+      col('Price currency', 'priceCurrency'),
+      col('Price amount', 'priceAmount'),
+      col('Deposit currency', 'depositCurrency'),
+      col('Deposit network', 'depositNetwork'),
+      col('Expected amount', 'expectedAmount'),
+      col('Expires at (UTC)', 'expiresAt'),
+      { header: 'Deposits', value: (row) => deposits(row).length },
+      { header: 'Received amount (confirmed)', value: (row) => confirmedAmount(deposits(row)) },
+      {
+        header: 'Deposit tx hashes',
+        value: (row) =>
+          deposits(row)
+            .map((d) => d.txHash)
+            .join(' '),
+      },
+    ],
+  },
+  {
+    path: '/withdrawals/crypto',
+    permission: 'GET_WITHDRAWALS',
+    table: 'crypto_withdrawals',
+    summary: 'Crypto withdrawals',
+    list: cryptoWithdrawalList,
+    item: CryptoWithdrawalSchema,
+    source: SOURCES.cryptoWithdrawals,
+    csv: [
+      col('Currency', 'cryptoCurrency'),
+      col('Network', 'network'),
+      col('Amount', 'amount'),
+      col('Fee', 'fee'),
+      col('Address', 'address'),
+      col('Tx hash', 'txHash'),
+    ],
+  },
+  {
+    path: '/payment/deposits/fiat',
+    permission: 'GET_FIAT_DEPOSITS',
+    table: 'fiat_deposits',
+    summary: 'Fiat deposits (top-ups)',
+    list: fiatDepositList,
+    item: FiatDepositSchema,
+    source: SOURCES.fiatDeposits,
+    csv: [
+      col('Currency', 'currency'),
+      col('Amount', 'amount'),
+      col('Reference', 'reference'),
+      col('Sender name', 'senderName'),
+    ],
+  },
+  {
+    path: '/payment/whitelabel-fiat-deposits',
+    permission: 'GET_FIAT_DEPOSITS',
+    table: 'whitelabel_fiat_deposits',
+    summary: 'White-label fiat deposits',
+    list: whitelabelFiatDepositList,
+    item: WhitelabelFiatDepositSchema,
+    source: SOURCES.whitelabelFiatDeposits,
+    csv: [col('Currency', 'currency'), col('Amount', 'amount'), col('Reference', 'reference')],
+  },
+  {
+    path: '/payment/withdrawals/fiat',
+    permission: 'GET_FIAT_WITHDRAWALS',
+    table: 'fiat_withdrawals',
+    summary: 'Settlements (fiat withdrawals to bank accounts)',
+    list: settlementList,
+    item: SettlementSchema,
+    source: SOURCES.settlements,
+    csv: [
+      col('Currency', 'currency'),
+      col('Amount', 'amount'),
+      col('Fee', 'fee'),
+      col('Bank account', 'bankAccountLabel'),
+      col('Reference', 'reference'),
+    ],
+  },
+  {
+    path: '/payment/internal-transfers',
+    permission: 'GET_INTERNAL_TRANSFERS',
+    table: 'internal_transfers',
+    summary: 'Internal transfers between businesses (businessId matches the sender or the receiver)',
+    list: internalTransferList,
+    item: InternalTransferSchema,
+    source: SOURCES.internalTransfers,
+    csv: [
+      col('From business ID', 'fromBusinessId'),
+      col('To business ID', 'toBusinessId'),
+      col('Currency', 'currency'),
+      col('Amount', 'amount'),
+      col('Reference', 'reference'),
+    ],
+  },
+  {
+    path: '/payment/deposits/unassociated',
+    permission: 'GET_INTERNAL_TRANSFERS',
+    table: 'unassociated_deposits',
+    summary: 'Unassociated deposits (crypto received without a payment)',
+    list: unassociatedDepositList,
+    item: UnassociatedDepositSchema,
+    source: SOURCES.unassociatedDeposits,
+    csv: [
+      col('Currency', 'currency'),
+      col('Network', 'network'),
+      col('Amount', 'amount'),
+      col('Address', 'address'),
+      col('Tx hash', 'txHash'),
+    ],
+  },
+  {
+    path: '/payment/manual-movements',
+    permission: 'FETCH_MANUAL_MOVEMENTS',
+    table: 'manual_movements',
+    summary: 'Manual ledger movements (signed amounts)',
+    list: manualMovementList,
+    item: ManualMovementSchema,
+    source: SOURCES.manualMovements,
+    csv: [
+      col('Currency', 'currency'),
+      col('Amount', 'amount'),
+      col('Reason', 'reason'),
+      col('Created by', 'createdBy'),
+    ],
+  },
+  {
+    path: '/payment/balance/convert',
+    permission: 'GET_BALANCE_CONVERSIONS',
+    table: 'balance_conversions',
+    summary: 'Balance conversions (currency is matched on either side)',
+    list: balanceConversionList,
+    item: BalanceConversionSchema,
+    source: SOURCES.balanceConversions,
+    csv: [
+      col('Debit currency', 'debitCurrency'),
+      col('Debit amount', 'debitAmount'),
+      col('Credit currency', 'creditCurrency'),
+      col('Credit amount', 'creditAmount'),
+      col('Rate', 'rate'),
+    ],
+  },
+  {
+    path: '/deposits/unallocated',
+    permission: 'GET_PAYMENTS',
+    table: 'unallocated_deposits',
+    summary: 'Unallocated deposits (businessId is null until allocated)',
+    list: unallocatedDepositList,
+    item: UnallocatedDepositSchema,
+    source: SOURCES.unallocatedDeposits,
+    csv: [
+      col('Currency', 'currency'),
+      col('Network', 'network'),
+      col('Amount', 'amount'),
+      col('Address', 'address'),
+      col('Tx hash', 'txHash'),
+    ],
+  },
+];
+
+/** Payments' deposits attached to their rows (one query for all of them). */
+async function complete(db: Db, scope: OrgScope, def: TransactionList, rows: Row[]): Promise<Row[]> {
+  if (!def.withDeposits) return rows;
+  const byPayment = await depositsOf(
+    db,
+    scope,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => ({ ...row, deposits: byPayment.get(Number(row.id)) ?? [] }));
+}
+
+/** One page: `{ <listKey>: rows, total, totalCapped? }`. */
+export async function listPage(
+  db: Db,
+  scope: OrgScope,
+  def: TransactionList,
+  query: { limit: number; offset: number },
+) {
+  const result = await def.list.run<Row>(db, query, def.source(scope));
+  const rows = await complete(db, scope, def, result.rows);
+  return {
+    [def.list.spec.listKey]: rows,
+    total: result.total,
+    ...(result.totalCapped ? { totalCapped: true } : {}),
+  };
+}
+
+/** Every row of the filtered set, batch by batch, completed like a page. */
+export async function* exportRows(
+  db: Db,
+  scope: OrgScope,
+  def: TransactionList,
+  query: object,
+): AsyncGenerator<Row[]> {
+  for await (const batch of def.list.batches<Row>(db, query, def.source(scope))) {
+    yield await complete(db, scope, def, batch);
+  }
+}
+
+/** The export's columns: the common ones, then the list's own. */
+export const csvColumns = (def: TransactionList) => [...COMMON_CSV, ...def.csv];
+
+/** `payments-2026-03-02.csv` (the UTC date of the export). */
+export const exportFileName = (def: TransactionList, now: number) =>
+  `${def.list.spec.listKey}-${new Date(now).toISOString().slice(0, 10)}.csv`;
