@@ -59,7 +59,10 @@ export interface ResourceDeclaration {
   /** What each action needs. Every view below must have its requirement. */
   access: Partial<Record<ResourceAction, Requirement>>;
   menu?: MenuDeclaration;
-  /** Legacy path (react-router pattern, `:id` for the record) → the canonical view it opens. */
+  /**
+   * Legacy path (react-router pattern, `:id` for the record) → the canonical view it opens. A path
+   * ending in `/*` carries its child path over (`/business/:id/*` → `/businesses/:id/show/*`).
+   */
   aliases?: Readonly<Record<string, AliasTarget>>;
   list?: View;
   show?: View;
@@ -211,9 +214,12 @@ export function deriveCustomMethods(declarations: readonly Declaration[]): Custo
 }
 
 export interface AliasRoute {
-  /** The legacy path pattern. */
+  /** The legacy path pattern; a trailing `/*` also takes its child paths along. */
   from: string;
-  /** The canonical pattern it redirects to (params of `from` are substituted). */
+  /**
+   * The canonical pattern it redirects to (params of `from` are substituted; a splat `from` gives a
+   * splat `to`, so `/business/:id/*` sends `/business/5/deposits` to `/businesses/5/show/deposits`).
+   */
   to: string;
   /** The guard of the target: failing it redirects to `/`. */
   requires: Requirement;
@@ -234,7 +240,8 @@ export function deriveAliasRoutes(
       const requires = r.access[target];
       if (!requires)
         throw new Error(`Alias ${from} of ${r.name} targets '${target}' which has no access requirement`);
-      routes.push({ from, to: canonicalPattern(r.name, target), requires });
+      const splat = from.endsWith('/*') ? '/*' : '';
+      routes.push({ from, to: `${canonicalPattern(r.name, target)}${splat}`, requires });
     }
   }
   for (const p of pages) {

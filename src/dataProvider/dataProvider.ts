@@ -152,7 +152,12 @@ export function createDataProvider({ http, api, methods = {} }: DataProviderOpti
       throw new Error(`The list answer of "${resource}" (GET ${path}) has no array "${decl.listKey}"`);
     }
     const total = totalOf(decl, resource, answer);
-    return { data: (rows as ApiRecord[]).map((row) => toRecordWith(decl, row)) as never[], total };
+    return {
+      data: (rows as ApiRecord[]).map((row) => toRecordWith(decl, row)) as never[],
+      total,
+      // Past 10 000 rows the API counts no further (DESIGN.md section 7): the list shows "10,000+".
+      ...(answer.totalCapped === true ? { meta: { totalCapped: true } } : {}),
+    };
   };
 
   const one = async (resource: string, id: RaRecord['id'], signal?: AbortSignal) => {

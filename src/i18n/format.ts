@@ -81,6 +81,26 @@ export function formatDateTime(value: Date | string | number, options: FormatOpt
   return formatInstant(value, { dateStyle: 'medium', timeStyle: 'short' }, options);
 }
 
+/**
+ * An instant with the time zone named, for transaction timestamps (ISO 8601 UTC from the API):
+ * '21 Nov 2026, 14:05 CET' (en-GB in Berlin), '21. Nov. 2026, 14:05 MEZ' (de-DE). The browser's time
+ * zone unless `timeZone` is given; an invalid value is shown as it is.
+ */
+export function formatTimestamp(value: Date | string | number, options: FormatOptions = {}): string {
+  const { locale = intlLocale(), timeZone } = options;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  const style: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  };
+  return dateFormat(locale, timeZone ? { ...style, timeZone } : style).format(date);
+}
+
 /** A number (counts, percentages…): '12,345.6' (en-GB), '12.345,6' (de-DE). Not for amounts. */
 export function formatNumber(
   value: number | bigint,

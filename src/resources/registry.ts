@@ -4,5 +4,7 @@
  * and the legacy route aliases are all derived from this list (src/declarations.ts).
  */
 import type { ResourceDeclaration } from '../declarations';
+import businesses from './businesses';
+import { transactionResources } from './transactions';
 
-export const resources: readonly ResourceDeclaration[] = [];
+export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources];

@@ -97,6 +97,15 @@ describe('data provider: URL level', () => {
     });
   });
 
+  it('passes a capped total on as meta.totalCapped (the list shows "10,000+")', async () => {
+    const { provider } = setup({
+      'GET /v1/api-keys': { body: { apiKeys: [{ id: 1 }], total: 10000, totalCapped: true } },
+    });
+    const capped = await provider.getList('api-keys', { pagination: { page: 1, perPage: 25 } });
+    expect(capped.total).toBe(10000);
+    expect(capped.meta).toEqual({ totalCapped: true });
+  });
+
   it('maps the id field and records through toRecord; sorting by id uses the API id field', async () => {
     const { calls, provider } = setup({
       'GET /v1/businesses': {

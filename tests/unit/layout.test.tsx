@@ -235,9 +235,7 @@ describe('NotFound', () => {
     expect(screen.getByTestId('not-found-where').textContent).toBe(
       'You are signed in to Aurora Payments, but there is no page at /nope.',
     );
-    expect(screen.getByRole('link', { name: 'Go to Change password' }).getAttribute('href')).toBe(
-      '/change-password',
-    );
+    expect(screen.getByRole('link', { name: 'Go to Businesses' }).getAttribute('href')).toBe('/businesses');
   });
 
   it('never leads back to itself', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentType } from 'react';
+import { generatePath } from 'react-router-dom';
 import {
   all,
   any,
@@ -45,6 +46,8 @@ const USERS = all('CREATE_USER');
 const SPEC_ROUTES: Record<string, Requirement> = {
   '/statistics': all('GET_STATISTICS', 'GET_BALANCES'),
   '/businesses': all('GET_BUSINESSES'),
+  // The tabbed container: each tab then asks for its own permission (spec section 2, business detail).
+  '/business/:id/*': all('GET_BUSINESSES'),
   '/create-business': all('CREATE_BUSINESS'),
   '/edit-business/:id': all('UPDATE_BUSINESS'),
   '/balance-confirmation': all('GET_BALANCES'),
@@ -443,6 +446,40 @@ describe('tables derived from a sample declaration', () => {
     expect(deriveAliasRoutes([], [withAlias])).toEqual([
       { from: '/stats', to: '/statistics', requires: all('GET_STATISTICS', 'GET_BALANCES') },
     ]);
+  });
+
+  it('carries the child paths of a splat alias over to the canonical route', () => {
+    const detail = resource({
+      name: 'businesses',
+      api: { path: 'businesses', listKey: 'businesses' },
+      access: { show: all('GET_BUSINESSES') },
+      aliases: { '/business/:id/*': 'show' },
+      show: View,
+    });
+    const [alias] = deriveAliasRoutes([detail], []);
+    expect(alias).toEqual({
+      from: '/business/:id/*',
+      to: '/businesses/:id/show/*',
+      requires: all('GET_BUSINESSES'),
+    });
+    // What AliasRedirect does with the matched params of /business/5/deposits and of /business/5.
+    expect(generatePath(alias.to, { id: '5', '*': 'deposits' })).toBe('/businesses/5/show/deposits');
+    expect(generatePath(alias.to, { id: '5', '*': 'fiat-deposits/white-label' })).toBe(
+      '/businesses/5/show/fiat-deposits/white-label',
+    );
+    expect(generatePath(alias.to, { id: '5' })).toBe('/businesses/5/show');
+  });
+
+  it('declares transaction lists with only list access and an api: no routes, no menu entries', () => {
+    const lists = resources.filter((r) => r.name !== 'businesses' && r.api.path !== 'businesses');
+    expect(lists.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['payments', 'crypto-withdrawals', 'fiat-deposits', 'whitelabel-fiat-deposits']),
+    );
+    const routes = deriveRouteTable(lists, []).map((r) => r.path);
+    expect(routes).toEqual([]);
+    expect(deriveMenuEntries(lists, [])).toEqual([]);
+    expect(deriveAccessTable(lists, []).payments).toEqual({ list: all('GET_PAYMENT') });
+    expect(deriveAccessTable(lists, [])['manual-movements']).toEqual({ list: all('FETCH_MANUAL_MOVEMENTS') });
   });
 
   it('refuses an alias to an action without a requirement', () => {

@@ -1,0 +1,139 @@
+/**
+ * The balances on the business cards (spec sections 2, 4 and 9): which precision each currency is
+ * shown with, the rounded amounts, and the order of the cards. Decimal strings through big.js, never
+ * a float. Plain TypeScript: the dashboard's list and the business detail read it.
+ */
+import Big from 'big.js';
+
+/** Fiat balances on a card: 2 decimals (spec section 9). */
+export const FIAT_BALANCE_PRECISION = 2;
+/** Crypto balances whose network precision is unknown: 6 decimals (spec section 9). */
+export const DEFAULT_CRYPTO_PRECISION = 6;
+
+/** One coin of GET /v1/withdrawals/metadata. */
+export interface CoinMetadata {
+  currency: string;
+  network: string;
+  precision: number;
+}
+
+/** What the card needs to know of a currency (a subset of src/domain/currencies.ts' Currency). */
+export interface CurrencyInfo {
+  abbreviation: string;
+  name?: string;
+  isFiat: boolean;
+  defaultNetwork?: string | null;
+}
+
+/** One row of GET /v1/balances. Amounts are decimal strings. */
+export interface BusinessBalanceRow {
+  businessId: number;
+  balances: Readonly<Record<string, { amount: string }>>;
+  displayFiatAmount?: string | null;
+  displayFiatCurrency?: string | null;
+  displayCryptoAmount?: string | null;
+  displayCryptoCurrency?: string | null;
+}
+
+export interface BalanceContext {
+  /** The session's currency list (fiat or crypto, names, default networks). */
+  currencies: readonly CurrencyInfo[];
+  /** GET withdrawals/metadata's coins; empty when it could not be loaded. */
+  coins: readonly CoinMetadata[];
+}
+
+/** One balance as the card shows it: the amount rounded to the precision, as a decimal string. */
+export interface CardBalance {
+  currency: string;
+  amount: string;
+  precision: number;
+}
+
+/**
+ * Whether a currency is fiat: as the currency list says; a currency the list does not know is
+ * crypto when the coins metadata names it, else fiat.
+ */
+export function isFiatCurrency(currency: string, { currencies, coins }: BalanceContext): boolean {
+  const known = currencies.find((c) => c.abbreviation === currency);
+  if (known) return known.isFiat;
+  return !coins.some((coin) => coin.currency === currency);
+}
+
+/**
+ * The decimals a balance of `currency` is shown with: 2 for fiat; for crypto the precision of the
+ * currency on its network from the coins metadata: its default network's when listed, else the
+ * first listed network's; 6 when the metadata does not name the currency (or failed to load).
+ */
+export function balancePrecision(currency: string, context: BalanceContext): number {
+  if (isFiatCurrency(currency, context)) return FIAT_BALANCE_PRECISION;
+  const networks = context.coins.filter(
+    (coin) => coin.currency === currency && Number.isInteger(coin.precision) && coin.precision >= 0,
+  );
+  const defaultNetwork = context.currencies.find((c) => c.abbreviation === currency)?.defaultNetwork;
+  const coin = networks.find((c) => c.network === defaultNetwork) ?? networks[0];
+  return coin ? coin.precision : DEFAULT_CRYPTO_PRECISION;
+}
+
+/** A decimal string rounded half up to `precision` digits ('-' kept for a value that is no decimal). */
+export function roundAmount(amount: string, precision: number): string {
+  try {
+    return new Big(amount).toFixed(precision, Big.roundHalfUp);
+  } catch {
+    return amount;
+  }
+}
+
+/** A decimal string, or zero for anything that is not one (a missing display amount). */
+function decimal(value: string | null | undefined): Big {
+  try {
+    return new Big(value ?? '0');
+  } catch {
+    return new Big(0);
+  }
+}
+
+/**
+ * A card's balances: every currency of the row, rounded to its precision, ordered by currency name
+ * (spec section 9), the code where the currency list has no name.
+ */
+export function cardBalances(row: BusinessBalanceRow | undefined, context: BalanceContext): CardBalance[] {
+  if (!row) return [];
+  const nameOf = (currency: string) =>
+    context.currencies.find((c) => c.abbreviation === currency)?.name ?? currency;
+  return Object.entries(row.balances)
+    .map(([currency, { amount }]) => {
+      const precision = balancePrecision(currency, context);
+      return { currency, amount: roundAmount(amount, precision), precision };
+    })
+    .sort(
+      (a, b) =>
+        nameOf(a.currency).localeCompare(nameOf(b.currency), 'en') || a.currency.localeCompare(b.currency),
+    );
+}
+
+/**
+ * The total displayed balance a card is ranked by: the row's display amount in fiat (every business's
+ * in the same display currency), as an exact decimal; zero without a row.
+ */
+export function totalDisplayedBalance(row: BusinessBalanceRow | undefined): Big {
+  return decimal(row?.displayFiatAmount);
+}
+
+/**
+ * The businesses with balances ranked by their total displayed balance, highest first (spec section
+ * 4); equal totals (and businesses without a balance row, which count as zero) keep the list's order.
+ */
+export function sortByDisplayedBalance<B extends { id: number | string }>(
+  businesses: readonly B[],
+  rows: readonly BusinessBalanceRow[],
+): B[] {
+  const byId = new Map(rows.map((row) => [String(row.businessId), row]));
+  return businesses
+    .map((business, index) => ({
+      business,
+      index,
+      total: totalDisplayedBalance(byId.get(String(business.id))),
+    }))
+    .sort((a, b) => b.total.cmp(a.total) || a.index - b.index)
+    .map(({ business }) => business);
+}

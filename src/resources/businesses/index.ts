@@ -1,0 +1,42 @@
+/**
+ * The businesses (merchants) of the organisation: the card list, the create / edit form (one form,
+ * three steps) and the business detail (./show, with its transaction tabs). Spec sections 2–5, 8, 9.
+ */
+import { lazy } from 'react';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { resource } from '../../declarations';
+import { all } from '../../domain/requirements';
+import { businessMethods } from './api';
+import { businessMessages } from './messages';
+import { businessMessagesDe } from './messages.de';
+
+export default resource({
+  name: 'businesses',
+  api: {
+    path: 'businesses',
+    listKey: 'businesses',
+    // Only the search reaches the API (?q=, over the name).
+    filters: (filter) => ({
+      q: typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim() : undefined,
+    }),
+    // PATCH /v1/businesses with the id in the body (spec section 7).
+    endpoints: { update: { method: 'PATCH', path: 'businesses', idInBody: 'id' } },
+  },
+  access: {
+    list: all('GET_BUSINESSES'),
+    show: all('GET_BUSINESSES'),
+    create: all('CREATE_BUSINESS'),
+    edit: all('UPDATE_BUSINESS'),
+  },
+  // After statistics (order 10) in the Organisation section.
+  menu: { section: 'organisation', label: 'resources.businesses.name', icon: StorefrontIcon, order: 20 },
+  aliases: { '/create-business': 'create', '/edit-business/:id': 'edit', '/business/:id/*': 'show' },
+  list: lazy(() => import('./BusinessList')),
+  create: lazy(() => import('./BusinessCreate')),
+  edit: lazy(() => import('./BusinessEdit')),
+  show: lazy(() => import('./show/BusinessShow')),
+  recordRepresentation: 'businessName',
+  messages: businessMessages,
+  translations: { de: businessMessagesDe },
+  methods: businessMethods,
+});

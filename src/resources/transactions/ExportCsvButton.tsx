@@ -1,0 +1,57 @@
+/**
+ * Downloads the list's whole filtered set as CSV (`<path>/export?format=csv&…filters`, in the list's
+ * order), through the app's http client, and saves it under the server's file name. While it runs the button is disabled
+ * and shows a spinner; a failure is reported with the server's text.
+ */
+import { useState } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button, CircularProgress } from '@mui/material';
+import { useListContext, useNotify, useTranslate } from 'react-admin';
+import { ERROR_TEXTS } from '../../domain/errors';
+import { messageOf } from '../../layout';
+import { saveFile, useTransactionApi } from './api';
+import { transactionQuery, type TransactionKind } from './kinds';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function ExportCsvButton({ kind }: { kind: TransactionKind }) {
+  const { filter, filterValues, sort, total } = useListContext();
+  const api = useTransactionApi();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [running, setRunning] = useState(false);
+
+  const run = async () => {
+    setRunning(true);
+    try {
+      // The list's filters and its order (the rows of the file come in the order of the table).
+      const query = {
+        ...transactionQuery(kind, { ...filterValues, ...filter }),
+        sortBy: sort.field,
+        order: sort.order.toLowerCase(),
+      };
+      const file = await api.exportTransactionsCsv(kind.path, query, `${kind.listKey}-${today()}.csv`);
+      saveFile(file);
+      notify('resources.transactions.export.done', {
+        type: 'success',
+        messageArgs: { filename: file.filename },
+      });
+    } catch (error) {
+      notify(messageOf(error, ERROR_TEXTS.default), { type: 'error' });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Button
+      size="small"
+      onClick={run}
+      disabled={running || total === 0}
+      aria-busy={running}
+      startIcon={running ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+    >
+      {translate(running ? 'resources.transactions.export.running' : 'resources.transactions.export.button')}
+    </Button>
+  );
+}

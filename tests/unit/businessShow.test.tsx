@@ -1,0 +1,398 @@
+/**
+ * The business detail in the real App (the registries' declarations, react-admin, the http client and
+ * the data provider), over a fake fetch that answers the /v1 contract: its tabs per permission, the
+ * default tab, a tab's paging, sorting and URL filters as query strings, the details of a row, the CSV
+ * export with its progress, the legacy child paths and a business that fails to load.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from '../../src/App';
+import { SessionControllerProvider } from '../../src/authProvider';
+import { BrandProvider } from '../../src/brands';
+import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
+import { formatTimestamp } from '../../src/i18n/format';
+import { resources } from '../../src/resources/registry';
+import { pages } from '../../src/customPages/registry';
+import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
+import { fakeController } from './helpers/fakeController';
+import { sampleBrand } from './helpers/renderAdmin';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
+}
+const where = () => screen.getByTestId('where').textContent ?? '';
+const pathname = () => where().split('?')[0];
+
+const BUSINESS = {
+  id: 1,
+  businessName: 'Nordlicht Coffee',
+  settlementCurrency: 'EUR',
+  supportedDisplayCurrencies: ['EUR'],
+  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
+  supportedDepositCurrencies: ['BTC'],
+  depositReceivedCallbackUrl: null,
+  withdrawalCallbackUrl: null,
+  withdrawalApprovalCallbackUrl: null,
+  overpaymentPolicy: 'PROCESS',
+  refundFollowUpDepositsForOneTimePayments: false,
+  blockchainFeePaidBy: 'USER',
+  stableCryptoCurrencyDepegThreshold: null,
+  userServiceFeeDistributionPercentage: 0,
+  createdAt: '2026-10-01T08:00:00.000Z',
+  updatedAt: '2026-10-01T08:00:00.000Z',
+};
+
+const CREATED = '2026-11-21T13:05:00.000Z';
+
+function payment(id: number) {
+  return {
+    id,
+    businessId: 1,
+    status: 'PAID',
+    reference: `ORDER-${id}`,
+    priceCurrency: 'EUR',
+    priceAmount: '100.00',
+    depositCurrency: 'BTC',
+    depositNetwork: 'MAIN',
+    expectedAmount: '0.00250000',
+    expiresAt: '2026-11-21T14:05:00.000Z',
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    deposits: [
+      {
+        id: id * 10 + 1,
+        status: 'CONFIRMED',
+        depositCurrency: 'BTC',
+        network: 'MAIN',
+        depositAmount: '0.00150000',
+        txHash: `hash-${id}-a`,
+        confirmations: 6,
+        createdAt: CREATED,
+      },
+      {
+        id: id * 10 + 2,
+        status: 'CONFIRMED',
+        depositCurrency: 'BTC',
+        network: 'MAIN',
+        depositAmount: '0.00050000',
+        txHash: `hash-${id}-b`,
+        confirmations: 3,
+        createdAt: CREATED,
+      },
+      {
+        id: id * 10 + 3,
+        status: 'PENDING',
+        depositCurrency: 'BTC',
+        network: 'MAIN',
+        depositAmount: '1.00000000',
+        txHash: `hash-${id}-c`,
+        confirmations: 0,
+        createdAt: CREATED,
+      },
+    ],
+  };
+}
+
+/** 60 payments, paged by limit/offset like the API. */
+const paymentsHandler: Handler = (call) => {
+  const limit = Number(call.query.get('limit') ?? 25);
+  const offset = Number(call.query.get('offset') ?? 0);
+  const ids = Array.from({ length: 60 }, (_, i) => 101 + i).slice(offset, offset + limit);
+  return { body: { payments: ids.map(payment), total: 60 } };
+};
+
+const empty = (listKey: string): Reply => ({ body: { [listKey]: [], total: 0 } });
+
+function renderApp(
+  path: string,
+  permissions: readonly string[],
+  routes: Record<string, Reply | Handler> = {},
+) {
+  const api = fakeApi({
+    'GET /v1/businesses/1': { body: BUSINESS },
+    'GET /v1/payments': paymentsHandler,
+    'GET /v1/withdrawals/crypto': empty('withdrawals'),
+    'GET /v1/payment/deposits/fiat': empty('deposits'),
+    'GET /v1/payment/whitelabel-fiat-deposits': {
+      body: {
+        deposits: [
+          {
+            id: 7,
+            businessId: 1,
+            status: 'RETURNED',
+            currency: 'EUR',
+            amount: '250.00',
+            reference: 'Client 42',
+            createdAt: CREATED,
+            updatedAt: CREATED,
+          },
+        ],
+        total: 1,
+      },
+    },
+    'GET /v1/balances/1': {
+      body: {
+        businessId: 1,
+        balances: { EUR: { amount: '1234.50' }, BTC: { amount: '0.12345678' } },
+        displayFiatAmount: '9876.54',
+        displayFiatCurrency: 'EUR',
+        displayCryptoAmount: '0.25000000',
+        displayCryptoCurrency: 'BTC',
+      },
+    },
+    ...routes,
+  });
+  const controller = fakeController(sampleSession({ permissions: [...permissions] }));
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionControllerProvider controller={controller}>
+        <BrandProvider brand={sampleBrand}>
+          <App
+            controller={controller}
+            brand={sampleBrand}
+            apiUrl=""
+            fetch={api.fetch}
+            resources={resources}
+            pages={pages}
+          />
+          <Where />
+        </BrandProvider>
+      </SessionControllerProvider>
+    </MemoryRouter>,
+  );
+  return api;
+}
+
+const MANAGER = BUILT_IN_ROLE_PERMISSIONS.MANAGER;
+const SUPPORT = BUILT_IN_ROLE_PERMISSIONS.SUPPORT;
+
+const tabLabels = async () => {
+  const tablist = await screen.findByRole('tablist', { name: 'Transactions of the business' });
+  return within(tablist)
+    .getAllByRole('tab')
+    .map((tab) => tab.textContent);
+};
+
+const lastCall = (api: ReturnType<typeof fakeApi>, path: string): RecordedCall | undefined =>
+  api.calls.filter((c) => c.path === path).at(-1);
+
+const queryOf = (call: RecordedCall | undefined) => Object.fromEntries(call?.query ?? []);
+
+describe('the business detail', { timeout: 60_000 }, () => {
+  it('shows a manager the breadcrumb, the id and all eight tabs, and opens the first', async () => {
+    const api = renderApp('/businesses/1/show', MANAGER);
+    expect(await tabLabels()).toEqual([
+      'Crypto Deposits',
+      'Crypto Withdrawals',
+      'fiat deposits',
+      'settlements',
+      'internal transfers',
+      'unassociated deposits',
+      'manual ledger movements',
+      'balance conversions',
+    ]);
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/deposits'));
+    expect(screen.getByRole('tab', { name: 'Crypto Deposits' }).getAttribute('aria-selected')).toBe('true');
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'Businesses' }).getAttribute('href')).toBe(
+      '/businesses',
+    );
+    expect(within(breadcrumb).getByText('Nordlicht Coffee')).toBeTruthy();
+    expect(screen.getByText('Business ID: 1')).toBeTruthy();
+    // The first page of payments of this business, newest first, 25 rows.
+    expect(await screen.findByText('ORDER-101')).toBeTruthy();
+    expect(queryOf(lastCall(api, '/v1/payments'))).toEqual({
+      businessId: '1',
+      limit: '25',
+      offset: '0',
+      sortBy: 'created',
+      order: 'desc',
+    });
+    // Received: the confirmed deposits only (0.0015 + 0.0005 BTC), in the currency's precision.
+    // (Testing Library reads the no-break space before the code as a space.)
+    const row = screen.getByText('ORDER-101').closest('tr')!;
+    expect(within(row).getByText('0.00200000 BTC')).toBeTruthy();
+    expect(within(row).getByText('0.00250000 BTC')).toBeTruthy();
+    expect(within(row).getByText('100.00 EUR')).toBeTruthy();
+    expect(within(row).getByText(formatTimestamp(CREATED))).toBeTruthy();
+    expect(screen.getByText('1–25 of 60')).toBeTruthy();
+  });
+
+  it('shows support only the tabs its permissions allow, and no statistics', async () => {
+    renderApp('/businesses/1/show', SUPPORT);
+    expect(await tabLabels()).toEqual([
+      'Crypto Deposits',
+      'Crypto Withdrawals',
+      'fiat deposits',
+      'settlements',
+      'internal transfers',
+      'unassociated deposits',
+    ]);
+    expect(screen.queryByRole('link', { name: 'Statistics' })).toBeNull();
+  });
+
+  it('opens the first tab the user may see, and leads away from one it may not', async () => {
+    renderApp('/businesses/1/show/manual-operations', [
+      'GET_ORGANISATION',
+      'GET_BUSINESSES',
+      'GET_WITHDRAWALS',
+    ]);
+    expect(await tabLabels()).toEqual(['Crypto Withdrawals']);
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/withdrawals'));
+    expect(await screen.findByText('No Crypto withdrawals yet.')).toBeTruthy();
+  });
+
+  it('pages, sorts and filters on the server, with the filters kept in the URL', async () => {
+    const filter = encodeURIComponent(
+      JSON.stringify({ currency: 'BTC', from: '2026-11-01', to: '2026-11-30' }),
+    );
+    const api = renderApp(`/businesses/1/show/deposits?filter=${filter}`, MANAGER);
+    await screen.findByText('ORDER-101');
+    expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({
+      businessId: '1',
+      depositCurrency: 'BTC',
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(2026, 11, 1).toISOString(),
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('ORDER-126')).toBeTruthy();
+    expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({
+      limit: '25',
+      offset: '25',
+      depositCurrency: 'BTC',
+    });
+    expect(where()).toContain('page=2');
+
+    const sortBy = (column: string) =>
+      within(screen.getByRole('columnheader', { name: new RegExp(`^${column}`) })).getByRole('button');
+    await userEvent.click(sortBy('Status'));
+    await waitFor(() =>
+      expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({ sortBy: 'status', order: 'desc' }),
+    );
+    await userEvent.click(sortBy('Created'));
+    await waitFor(() =>
+      expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({ sortBy: 'created', order: 'desc' }),
+    );
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Paid' }));
+    await waitFor(() =>
+      expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({
+        status: 'PAID',
+        depositCurrency: 'BTC',
+        offset: '0',
+      }),
+    );
+    expect(decodeURIComponent(where())).toContain('"status":"PAID"');
+  });
+
+  it('opens the details of a row from the keyboard, with every field and the deposits', async () => {
+    renderApp('/businesses/1/show/deposits', MANAGER);
+    await screen.findByText('ORDER-101');
+    screen.getByRole('button', { name: 'Details of 101' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Crypto deposit 101' });
+    expect(within(dialog).getByText('Reference')).toBeTruthy();
+    expect(within(dialog).getByText('ORDER-101')).toBeTruthy();
+    expect(within(dialog).getByText('Expires')).toBeTruthy();
+    expect(within(dialog).getByText('hash-101-c')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  describe('export', () => {
+    let saved: string[];
+    beforeEach(() => {
+      saved = [];
+      URL.createObjectURL = vi.fn(() => 'blob:csv');
+      URL.revokeObjectURL = vi.fn();
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('downloads the filtered CSV through the http client, with progress, under the server’s name', async () => {
+      let answer: (reply: Reply) => void = () => {};
+      const api = renderApp(
+        `/businesses/1/show/deposits?filter=${encodeURIComponent(JSON.stringify({ status: 'PAID' }))}`,
+        MANAGER,
+        {
+          'GET /v1/payments/export': () =>
+            new Promise<Reply>((resolve) => {
+              answer = resolve;
+            }),
+        },
+      );
+      await screen.findByText('ORDER-101');
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      const running = await screen.findByRole('button', { name: 'Exporting…' });
+      expect((running as HTMLButtonElement).disabled).toBe(true);
+      expect(within(running).getByRole('progressbar')).toBeTruthy();
+
+      const call = lastCall(api, '/v1/payments/export')!;
+      expect(queryOf(call)).toEqual({
+        format: 'csv',
+        businessId: '1',
+        status: 'PAID',
+        sortBy: 'created',
+        order: 'desc',
+      });
+      expect(call.headers.authorization).toBe('Web tok-secret-123');
+      expect(call.url).not.toContain('tok-secret');
+
+      answer({
+        body: 'id,status\n101,PAID\n',
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="payments-2026-11-21.csv"',
+        },
+      });
+      expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeTruthy();
+      expect(saved).toEqual(['payments-2026-11-21.csv']);
+      expect(await screen.findByText('Downloaded payments-2026-11-21.csv')).toBeTruthy();
+    });
+  });
+
+  it('lists the white-label fiat deposits behind the switch, normalised', async () => {
+    const api = renderApp('/businesses/1/show/fiat-deposits', MANAGER);
+    expect(await screen.findByText('No Fiat deposits yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'White-label fiat deposits' }));
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/fiat-deposits/white-label'));
+    const row = (await screen.findByText('Client 42')).closest('tr')!;
+    expect(within(row).getByText('Received')).toBeTruthy();
+    expect(within(row).getAllByText('-')).toHaveLength(2); // expectedAmount and initiatedBy
+    expect(queryOf(lastCall(api, '/v1/payment/whitelabel-fiat-deposits'))).toMatchObject({ businessId: '1' });
+  });
+
+  it("shows the business's balances as its statistics child", async () => {
+    renderApp('/businesses/1/show/statistics', MANAGER);
+    expect(await screen.findByText('1,234.50 EUR')).toBeTruthy();
+    expect(screen.getByText('0.12345678 BTC')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Statistics' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('takes the legacy child path /business/:id/<tab> to the canonical route', async () => {
+    renderApp('/business/1/withdrawals', MANAGER);
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/withdrawals'));
+    expect(await screen.findByText('No Crypto withdrawals yet.')).toBeTruthy();
+  });
+
+  it('takes the legacy /business/:id to the first tab', async () => {
+    renderApp('/business/1', SUPPORT);
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/deposits'));
+  });
+
+  it('reports a business that fails to load, with the failure text', async () => {
+    const api = renderApp('/businesses/1/show', MANAGER, {
+      'GET /v1/businesses/1': { status: 404, body: { message: 'Business not found.' } },
+    });
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Business not found.');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(api.calls.some((c) => c.path === '/v1/payments')).toBe(false);
+  });
+});
