@@ -7,7 +7,15 @@ import type { LogoutReason, Session } from '../domain/session';
 import { AUTH_SCHEME, IDEMPOTENCY_HEADER, IDENTITY_HEADER, TWO_FA_HEADER } from '../domain/api';
 import { ApiError } from './apiError';
 import { classifyFailure, responseFailure } from './errorRules';
-import { apiUrlFor, defaultFetch, isAbortError, send, type FetchFn, type Query } from './transport';
+import {
+  apiUrlFor,
+  defaultFetch,
+  isAbortError,
+  pageIsLeaving,
+  send,
+  type FetchFn,
+  type Query,
+} from './transport';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,12 +64,15 @@ export interface HttpClientOptions {
   fetch?: FetchFn;
   /** UUID source for Idempotency-Key (tests pass a deterministic one). */
   randomUUID?: () => string;
+  /** Whether the page is being left, when a failed request is the browser cancelling it (default: the window's). */
+  isLeaving?: () => boolean;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const { apiUrl, controller } = options;
   const fetchFn = options.fetch ?? defaultFetch;
   const randomUUID = options.randomUUID ?? (() => globalThis.crypto.randomUUID());
+  const isLeaving = options.isLeaving ?? pageIsLeaving;
 
   /** Session effects apply only while the session that sent the request is still the current one. */
   const stillCurrent = (token: string | undefined) =>
@@ -94,7 +105,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // A cancelled request (React Query aborts stale queries) is not a network failure.
         if (isAbortError(error) || opts.signal?.aborted) throw error;
         const outcome = classifyFailure({ kind: 'network', path });
-        if (outcome.logout && stillCurrent(token)) await controller.expire(outcome.logout);
+        // Nor is a request the browser cancels because the page is being left (a reload).
+        if (outcome.logout && stillCurrent(token) && !isLeaving()) await controller.expire(outcome.logout);
         throw new ApiError(outcome.message, 0);
       }
 

@@ -79,3 +79,27 @@ export function isAbortError(error: unknown): boolean {
   // DOMException is not always an Error subclass (jsdom), so check the name only.
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
+
+/**
+ * Whether the page is being left (a reload, a typed address, a link out). The browser cancels the
+ * page's requests then, and a cancelled request must not read as a network failure, which logs out
+ * (spec section 8): a user who reloads while a list loads would otherwise lose the session.
+ * `beforeunload` counts for a few seconds only, since a navigation can still be cancelled (a mailto:
+ * link); `pagehide` counts until the page shows again (the back-forward cache).
+ */
+const LEAVING_MS = 5_000;
+let leavingSince = -Infinity;
+let hidden = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leavingSince = Date.now();
+  });
+  window.addEventListener('pagehide', () => {
+    hidden = true;
+  });
+  window.addEventListener('pageshow', () => {
+    hidden = false;
+    leavingSince = -Infinity;
+  });
+}
+export const pageIsLeaving = () => hidden || Date.now() - leavingSince < LEAVING_MS;

@@ -135,6 +135,25 @@ describe('createHttpClient: error rules', () => {
     expect(controller.expire).toHaveBeenCalledWith('rateLimited');
   });
 
+  it('a request the browser cancels while the page is being left (a reload) does not log out', async () => {
+    let leaving = true;
+    const controller = fakeController(sampleSession());
+    const http = createHttpClient({
+      apiUrl: '',
+      controller,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      isLeaving: () => leaving,
+    });
+    await failure(http.request('businesses'));
+    expect(controller.expire).not.toHaveBeenCalled();
+    // The same failure while the page stays is the spec's network error.
+    leaving = false;
+    await failure(http.request('businesses'));
+    expect(controller.expire).toHaveBeenCalledWith('rateLimited');
+  });
+
   it('an aborted request is not a network failure', async () => {
     const controller = fakeController(sampleSession());
     const http = createHttpClient({
