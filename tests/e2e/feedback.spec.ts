@@ -84,11 +84,11 @@ test('the not-found page says where the user is and never leads back to itself',
   await expect(page.getByTestId('not-found-where')).toHaveText(
     'You are signed in to Aurora Payments, but there is no page at /statistics.',
   );
-  const button = page.getByRole('link', { name: 'Go to Change password' });
-  await expect(button).toHaveAttribute('href', '/change-password');
+  const button = page.getByRole('link', { name: 'Go to Businesses' });
+  await expect(button).toHaveAttribute('href', '/businesses');
   await button.click();
-  await expect(page).toHaveURL(/\/change-password$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeFocused();
+  await expect(page).toHaveURL(/\/businesses$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeFocused();
 });
 
 test('2FA login with the code left empty asks for it on the code field', async ({ page, allowConsole }) => {
