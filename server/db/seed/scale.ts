@@ -230,8 +230,10 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
     options.onProgress?.(result.payments, total);
   }
   await db.query("SELECT setval(pg_get_serial_sequence('payments', 'id'), (SELECT max(id) FROM payments))");
-  await db.exec(
-    'ANALYZE payments; ANALYZE payment_deposits; ANALYZE ledger_entries; ANALYZE ledger_postings',
-  );
+  // Statistics for the planner, and the visibility map that lets a page be an index-only scan (each
+  // VACUUM in its own statement: it cannot run inside a transaction block).
+  for (const table of ['payments', 'payment_deposits', 'ledger_entries', 'ledger_postings']) {
+    await db.exec(`VACUUM ANALYZE ${table}`);
+  }
   return result;
 }
