@@ -209,6 +209,10 @@ export function brandThemeOptions(
       MuiButton: {
         styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
       },
+      // Tab labels read as the spec writes them ('Crypto Deposits', 'fiat deposits').
+      MuiTab: {
+        styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+      },
       MuiLink: {
         defaultProps: { underline: 'always' },
         styleOverrides: { root: { '&:focus-visible': focusRing } },

@@ -136,8 +136,12 @@ export function TransactionList({ kind, businessId }: { kind: TransactionKind; b
                 label={label(field.source)}
                 disableSort={!field.sortBy}
                 sortByOrder={field.sortBy ? 'DESC' : undefined}
+                // One line per row: long texts (addresses, hashes) end in an ellipsis; the details show them whole.
                 cellSx={() => ({
-                  whiteSpace: field.type === 'text' ? 'normal' : 'nowrap',
+                  whiteSpace: 'nowrap',
+                  ...(field.type === 'text'
+                    ? { maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }
+                    : {}),
                   textAlign: isNumeric(field) ? 'right' : 'left',
                 })}
                 render={(record: RaRecord) => <FieldValue field={field} record={record} />}
