@@ -13,7 +13,7 @@ import type { Db } from '../../server/db/client';
 import { TOTAL_CAP } from '../../server/lib/list';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { paymentList } from '../../server/modules/transactions/schemas';
-import { makeApp, type TestApp } from './helpers';
+import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
 import {
   BULK,
   FIXTURE,
@@ -30,9 +30,10 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await makeApp();
   await insertTransactionFixtures(t.db, { bulkPayments: TOTAL_CAP + 5 });
-  for (const who of ['admin', 'manager', 'support', 'backoffice', 'viewer']) {
+  for (const who of ['admin', 'manager', 'support', 'backoffice', 'viewer', 'integrator']) {
     tokens[who] = await t.token(`${who}@example.com`);
   }
+  tokens.twofa = await t.token('twofa@example.com', { twoFaCode: twoFaCodeAt(t.clock.now()) });
 });
 afterAll(() => t.close());
 
@@ -223,7 +224,10 @@ describe.each(LIST_CASES)('GET $path', (c) => {
   });
 
   it('answers only callers whose role has its permission (the tab table of spec section 2)', async () => {
+    // The seven demo accounts (DESIGN.md section 9); the custom roles have none of the list permissions.
     for (const [who, role] of [
+      ['admin', 'ADMIN'],
+      ['twofa', 'ADMIN'],
       ['manager', 'MANAGER'],
       ['backoffice', 'BACKOFFICE'],
       ['support', 'SUPPORT'],
@@ -234,6 +238,7 @@ describe.each(LIST_CASES)('GET $path', (c) => {
       if (!allowed) expect(page.body).toEqual({ message: ERROR_TEXTS.forbidden });
     }
     expect((await get(c, biz, 'viewer')).status).toBe(403);
+    expect((await get(c, biz, 'integrator')).status).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: `${c.path}?${biz}` });
     expect(anonymous.statusCode).toBe(401);
   });
