@@ -6,24 +6,24 @@
  * without editing this file: the values go where each route's schema says it takes input.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../server/http/conventions';
 import { makeApp, type TestApp } from './helpers';
 import { describeRoute, isApiRoute, urlParams } from './routeRules';
 
-let t: TestApp;
-beforeAll(async () => {
-  // No throttle in the way: every request reaches validation and, when valid, the handler.
-  t = await makeApp({
-    loginMaxFailuresPerAccount: 1_000_000,
-    loginMaxFailuresPerIp: 1_000_000,
-    forgotPasswordMaxPerAccount: 1_000_000,
-    forgotPasswordMaxPerIp: 1_000_000,
-    rateLimitPerMinute: 1_000_000,
-    e2eReset: false,
-  });
+// Built before the tests are collected, so that each route of the table is a test of its own (with its
+// own time limit): routes added later are fuzzed without editing this file.
+// No throttle in the way: every request reaches validation and, when valid, the handler.
+const t: TestApp = await makeApp({
+  loginMaxFailuresPerAccount: 1_000_000,
+  loginMaxFailuresPerIp: 1_000_000,
+  forgotPasswordMaxPerAccount: 1_000_000,
+  forgotPasswordMaxPerIp: 1_000_000,
+  rateLimitPerMinute: 1_000_000,
+  e2eReset: false,
 });
 afterAll(() => t.close());
+const routes = t.app.routeTable.filter(isApiRoute);
 
 const STRINGS: unknown[] = [
   '',
@@ -157,30 +157,33 @@ async function send(route: RouteInfo, url: string, payload?: string): Promise<Li
 }
 
 describe('hostile input on every route', () => {
-  it('never answers 5xx, and every error is { message }', async () => {
-    token = await t.token('admin@example.com');
-    const routes = t.app.routeTable.filter(isApiRoute);
+  it('covers the whole route table', () => {
     expect(routes.length).toBeGreaterThanOrEqual(14);
-    const problems: string[] = [];
-    let sent = 0;
-    const check = (route: RouteInfo, where: string, response: LightMyRequestResponse) => {
-      sent += 1;
-      const label = `${describeRoute(route)} ${where}: ${response.statusCode}`;
-      if (response.statusCode >= 500) problems.push(`${label} ${response.body.slice(0, 120)}`);
-      else if (response.statusCode >= 400) {
-        let body: unknown;
-        try {
-          body = response.json();
-        } catch {
-          body = undefined;
-        }
-        if (typeof (body as { message?: unknown } | undefined)?.message !== 'string') {
-          problems.push(`${label} not the error shape: ${response.body.slice(0, 120)}`);
-        }
-      }
-    };
+  });
 
-    for (const route of routes) {
+  it.each(routes.map((route) => [describeRoute(route), route] as const))(
+    '%s never answers 5xx, and every error is { message }',
+    async (_name, route) => {
+      if (!token) token = await t.token('admin@example.com');
+      const problems: string[] = [];
+      let sent = 0;
+      const check = (where: string, response: LightMyRequestResponse) => {
+        sent += 1;
+        const label = `${describeRoute(route)} ${where}: ${response.statusCode}`;
+        if (response.statusCode >= 500) problems.push(`${label} ${response.body.slice(0, 120)}`);
+        else if (response.statusCode >= 400) {
+          let body: unknown;
+          try {
+            body = response.json();
+          } catch {
+            body = undefined;
+          }
+          if (typeof (body as { message?: unknown } | undefined)?.message !== 'string') {
+            problems.push(`${label} not the error shape: ${response.body.slice(0, 120)}`);
+          }
+        }
+      };
+
       const base = samplePath(route.url);
       const body = sampleBody(route);
       const takesBody = route.method !== 'GET' && route.method !== 'DELETE';
@@ -188,35 +191,31 @@ describe('hostile input on every route', () => {
         for (const field of Object.keys(body)) {
           for (const [i, value] of VALUES.entries()) {
             const payload = JSON.stringify({ ...body, [field]: value });
-            check(route, `body.${field}#${i}`, await send(route, base, payload));
+            check(`body.${field}#${i}`, await send(route, base, payload));
           }
         }
       }
       if (takesBody) {
         for (const [i, raw] of [...RAW_BODIES, ...VALUES.map((v) => JSON.stringify(v))].entries()) {
-          check(route, `body#${i}`, await send(route, base, raw));
+          check(`body#${i}`, await send(route, base, raw));
         }
       }
       const declared = Object.keys((route.schema.querystring as Schemaish | undefined)?.properties ?? {});
       for (const key of [...declared, ...QUERY_KEYS]) {
         for (const [i, value] of QUERY_VALUES.entries()) {
           const payload = takesBody && body ? JSON.stringify(body) : undefined;
-          check(route, `query.${key}#${i}`, await send(route, `${base}?${key}=${value}`, payload));
+          check(`query.${key}#${i}`, await send(route, `${base}?${key}=${value}`, payload));
         }
       }
-      check(route, 'query repeated', await send(route, `${base}?limit=1&limit=2&offset=0&offset=1`));
+      check('query repeated', await send(route, `${base}?limit=1&limit=2&offset=0&offset=1`));
       for (const param of urlParams(route.url)) {
         for (const [i, value] of PATH_VALUES.entries()) {
           const payload = takesBody && body ? JSON.stringify(body) : undefined;
-          check(
-            route,
-            `params.${param}#${i}`,
-            await send(route, samplePath(route.url, { param, value }), payload),
-          );
+          check(`params.${param}#${i}`, await send(route, samplePath(route.url, { param, value }), payload));
         }
       }
-    }
-    expect(sent).toBeGreaterThan(500);
-    expect(problems).toEqual([]);
-  });
+      expect(sent).toBeGreaterThan(QUERY_VALUES.length);
+      expect(problems).toEqual([]);
+    },
+  );
 });
