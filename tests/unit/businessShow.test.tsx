@@ -356,6 +356,17 @@ describe('the business detail', { timeout: 60_000 }, () => {
       expect(saved).toEqual(['payments-2026-11-21.csv']);
       expect(await screen.findByText('Downloaded payments-2026-11-21.csv')).toBeTruthy();
     });
+
+    it("says why an export failed, in the server's words, and saves nothing", async () => {
+      renderApp('/businesses/1/show/deposits', MANAGER, {
+        'GET /v1/payments/export': { status: 500, body: { message: 'The export could not be produced.' } },
+      });
+      await screen.findByText('ORDER-101');
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('The export could not be produced.')).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeTruthy();
+      expect(saved).toEqual([]);
+    });
   });
 
   it('lists the white-label fiat deposits behind the switch, normalised', async () => {

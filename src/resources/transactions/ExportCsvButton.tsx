@@ -37,7 +37,9 @@ export function ExportCsvButton({ kind }: { kind: TransactionKind }) {
         messageArgs: { filename: file.filename },
       });
     } catch (error) {
-      notify(messageOf(error, ERROR_TEXTS.default), { type: 'error' });
+      // The server's text is not a catalogue key: `_` makes it its own translation.
+      const message = messageOf(error, ERROR_TEXTS.default);
+      notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setRunning(false);
     }
