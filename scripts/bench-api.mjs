@@ -7,15 +7,27 @@
 // 3. The cost of an authenticated request and of a no-database route (GET /v1/currencies,
 //    GET /v1/brands/dashboard: a fixed number of requests), then for --seconds (15) each: the first
 //    page of one business's payments, its page 200 (offset 4975), a status + currency + date filter,
-//    GET /v1/balances, and the CSV export of one month of that business's payments (rows/s). 32
-//    concurrent clients on PostgreSQL, 8 on PGlite (it answers one query at a time), keep-alive.
+//    GET /v1/balances, the CSV export of one month of that business's payments (rows/s), the
+//    deposits histogram of the last 30 days (GET /v1/statistics/deposits/histogram, groupByCriteria=DAY)
+//    and the transaction ledger of one month of that business as CSV (POST /v1/reports/transaction-ledger:
+//    rows/s, and the server's peak RSS while it runs: VmHWM of the server process, reset first through
+//    /proc/<pid>/clear_refs). 32 concurrent clients on PostgreSQL, 8 on PGlite (it answers one query at a
+//    time), keep-alive.
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
 //          [--database-url URL | --data-dir DIR | --pglite]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -146,7 +158,12 @@ async function waitUntilUp(port, server) {
  * `clients` concurrent loops until `total` requests were sent or `seconds` passed; latencies in ms.
  * `rowsOf` counts what an answer carried (CSV rows) for a rows/s figure.
  */
-async function drive(port, path, headers, { total = Infinity, seconds = Infinity, clients, rowsOf }) {
+async function drive(
+  port,
+  path,
+  headers,
+  { total = Infinity, seconds = Infinity, clients, rowsOf, method = 'GET', body },
+) {
   const latencies = [];
   let sent = 0;
   let failed = 0;
@@ -157,7 +174,7 @@ async function drive(port, path, headers, { total = Infinity, seconds = Infinity
     while (sent < total && (deadline === undefined || process.hrtime.bigint() < deadline)) {
       sent++;
       const started = process.hrtime.bigint();
-      const r = await request(port, 'GET', path, headers);
+      const r = await request(port, method, path, headers, body);
       latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (r.status !== 200) failed++;
       else if (rowsOf) rows += rowsOf(r.body);
@@ -237,16 +254,16 @@ try {
     `\n${where}, ${CLIENTS} clients, ${PAYMENTS.toLocaleString('en')} scaled payments; ` +
       `fixed routes ${REQUESTS} requests (after ${WARMUP} warm-up), the others ${SECONDS} s each (after 2 s warm-up)\n`,
   );
-  const header = `${'scenario'.padEnd(46)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'rows/s'.padStart(9)}`;
+  const header = `${'scenario'.padEnd(52)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'rows/s'.padStart(9)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
   const print = (name, r, note = '') => {
     const rows = r?.rowsPerSecond ? Math.round(r.rowsPerSecond).toLocaleString('en') : '';
     console.log(
       r
-        ? `${name.padEnd(46)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${rows.padStart(9)}` +
+        ? `${name.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${rows.padStart(9)}` +
             `${r.failed ? `   ${r.failed} not 200` : ''}${note ? `   ${note}` : ''}`
-        : `${name.padEnd(46)} ${note}`,
+        : `${name.padEnd(52)} ${note}`,
     );
     if (r?.failed) exitCode = 1;
   };
@@ -281,9 +298,42 @@ try {
       `/v1/payments/export?${q({ format: 'csv', businessId: BUSINESS, from: monthFrom, to: monthTo })}`,
       csvRows,
     ],
+    [
+      'statistics histogram, one month',
+      // The server's clock is the machine's: the last 30 days before now.
+      `/v1/statistics/deposits/histogram?${q({ after: iso(Date.now() - 30 * DAY), groupByCriteria: 'DAY' })}`,
+    ],
+    [
+      'transaction ledger, one month of one business (CSV)',
+      '/v1/reports/transaction-ledger',
+      csvRows,
+      {
+        method: 'POST',
+        // The 30 days before the seed day: the scaled payments' daily entries and the demo's activity.
+        body: JSON.stringify({
+          businessId: BUSINESS,
+          from: iso(seedDay.getTime() - 30 * DAY).slice(0, 10),
+          to: iso(seedDay.getTime() - DAY).slice(0, 10),
+          format: 'csv',
+        }),
+        memory: true,
+      },
+    ],
   ];
-  for (const [name, path, rowsOf] of scenarios) {
-    const probe = await request(port, 'GET', path, auth);
+  /** The server's resident set now and at its peak (VmRSS, VmHWM), in MB; undefined off Linux. */
+  const memoryOf = () => {
+    try {
+      const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+      const mb = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
+      return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+    } catch {
+      return undefined;
+    }
+  };
+  for (const [name, path, rowsOf, options = {}] of scenarios) {
+    const { method = 'GET', body, memory } = options;
+    const headers = body === undefined ? auth : { ...auth, 'content-type': 'application/json' };
+    const probe = await request(port, method, path, headers, body);
     if (probe.status === 404) {
       print(name, undefined, `skipped: ${path.split('?')[0]} answers 404 (not built yet)`);
       continue;
@@ -300,8 +350,31 @@ try {
       if (list)
         note = `${list.length} items${body.total === undefined ? '' : ` of ${body.total}${body.totalCapped ? '+' : ''}`}`;
     } else note = `${rowsOf(probe.body).toLocaleString('en')} rows per export`;
-    await drive(port, path, auth, { seconds: 2, clients: CLIENTS });
-    print(name, await drive(port, path, auth, { seconds: SECONDS, clients: CLIENTS, rowsOf }), note);
+    await drive(port, path, headers, { seconds: 2, clients: CLIENTS, method, body });
+    let resetPeak = false;
+    if (memory) {
+      try {
+        writeFileSync(`/proc/${server.pid}/clear_refs`, '5'); // the peak (VmHWM) restarts from now
+        resetPeak = true;
+      } catch {
+        // not Linux, or not allowed: the peak is since the server started
+      }
+    }
+    const before = memory ? memoryOf() : undefined;
+    const result = await drive(port, path, headers, {
+      seconds: SECONDS,
+      clients: CLIENTS,
+      rowsOf,
+      method,
+      body,
+    });
+    const after = memory ? memoryOf() : undefined;
+    if (after) {
+      note +=
+        `; server peak RSS ${after.peak.toFixed(0)} MB ${resetPeak ? 'during the run' : 'since start'}` +
+        (before ? ` (${before.rss.toFixed(0)} MB before)` : '');
+    }
+    print(name, result, note);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -32,7 +32,9 @@ import { brandsModule } from './modules/brands/routes';
 import { businessesModule } from './modules/businesses/routes';
 import { currenciesModule } from './modules/currencies/routes';
 import { metadataModule } from './modules/metadata/routes';
+import { reportsModule } from './modules/reports/routes';
 import { rolesModule } from './modules/roles/routes';
+import { statisticsModule } from './modules/statistics/routes';
 import { testingModule } from './modules/testing/routes';
 import { transactionsModule } from './modules/transactions/routes';
 import { usersModule } from './modules/users/routes';
@@ -266,6 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(rolesModule, { prefix: '/v1/roles' });
   await app.register(businessesModule, { prefix: '/v1/businesses' });
   await app.register(balancesModule, { prefix: '/v1/balances' });
+  await app.register(reportsModule, { prefix: '/v1/reports' });
+  await app.register(statisticsModule, { prefix: '/v1/statistics' });
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) as the spec names them.
   await app.register(metadataModule, { prefix: '/v1' });
   await app.register(transactionsModule, { prefix: '/v1' });

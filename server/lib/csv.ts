@@ -22,6 +22,14 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
+/**
+ * A text cell as a spreadsheet must receive it: with a leading `'` when it starts like a formula and is
+ * not a plain decimal number. The CSV exports and the XLSX writer (server/lib/xlsx.ts) share this rule.
+ */
+export function neutralised(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 /** A cell's text: formatted, neutralised and quoted. */
 export function csvCell(value: unknown): string {
   let text: string;
@@ -36,7 +44,7 @@ export function csvCell(value: unknown): string {
   } else if (typeof value === 'boolean') text = value ? 'true' : 'false';
   else if (value instanceof Date) text = value.toISOString();
   else throw new Error(`CSV: cannot write a ${typeof value}`);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  text = neutralised(text);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -188,6 +188,10 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/balances',
       'GET /v1/balances/organisation',
       'GET /v1/balances/{businessId}',
+      'GET /v1/statistics/deposits/histogram',
+      'GET /v1/statistics/deposits',
+      'GET /v1/statistics/withdrawals/histogram',
+      'GET /v1/statistics/withdrawals',
       'GET /v1/payment/organisations/metadata',
       'GET /v1/withdrawals/metadata',
       'GET /v1/payments',
@@ -210,6 +214,8 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/payment/balance/convert/export',
       'GET /v1/deposits/unallocated',
       'GET /v1/deposits/unallocated/export',
+      'POST /v1/reports/balance-confirmation',
+      'POST /v1/reports/transaction-ledger',
     ];
     expect(documented.sort()).toEqual(expected.sort());
     // Every registered /v1 route, including ones added later, is in the document.

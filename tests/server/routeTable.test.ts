@@ -56,6 +56,10 @@ describe('the /v1 route table', () => {
       'GET /v1/balances': 'GET_BALANCES',
       'GET /v1/balances/organisation': 'GET_BALANCES',
       'GET /v1/balances/:businessId': 'GET_BALANCES',
+      'GET /v1/statistics/deposits/histogram': 'GET_STATISTICS',
+      'GET /v1/statistics/deposits': 'GET_STATISTICS+GET_BALANCES',
+      'GET /v1/statistics/withdrawals/histogram': 'GET_STATISTICS',
+      'GET /v1/statistics/withdrawals': 'GET_STATISTICS+GET_BALANCES',
       'GET /v1/payment/organisations/metadata': 'GET_ORGANISATION',
       'GET /v1/withdrawals/metadata': 'GET_ORGANISATION',
       'GET /v1/payments': 'GET_PAYMENT',
@@ -78,6 +82,8 @@ describe('the /v1 route table', () => {
       'GET /v1/payment/balance/convert/export': 'GET_BALANCE_CONVERSIONS',
       'GET /v1/deposits/unallocated': 'GET_PAYMENTS',
       'GET /v1/deposits/unallocated/export': 'GET_PAYMENTS',
+      'POST /v1/reports/balance-confirmation': 'GET_BALANCES',
+      'POST /v1/reports/transaction-ledger': 'GET_BALANCES',
       'GET /v1/openapi.json': 'public',
     });
   });

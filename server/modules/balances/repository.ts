@@ -1,4 +1,4 @@
-/** SQL of balances: the business accounts of the ledger, and the stated conversion rates. */
+/** SQL of balances: the business accounts of the ledger (rates: server/lib/conversion.ts). */
 import type { OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 
@@ -8,12 +8,6 @@ export interface AccountRow {
   currencyName: string;
   /** A decimal string. */
   balance: string;
-}
-
-export interface RateRow {
-  base: string;
-  quote: string;
-  rate: string;
 }
 
 /** The hidden business is left out for callers other than ADMIN. */
@@ -45,24 +39,6 @@ export function balancesRepository(db: Db) {
         [scope.organisationId, businessId ?? null],
       );
       return rows;
-    },
-
-    /** The stated rates into the given currencies. */
-    async ratesInto(quotes: readonly string[]): Promise<RateRow[]> {
-      const { rows } = await db.query<RateRow>(
-        `SELECT base_currency AS base, quote_currency AS quote, rate::text AS rate
-           FROM conversion_rates WHERE quote_currency = ANY($1::text[])`,
-        [[...quotes]],
-      );
-      return rows;
-    },
-
-    async precisions(codes: readonly string[]): Promise<Map<string, number>> {
-      const { rows } = await db.query<{ abbreviation: string; precision: number }>(
-        'SELECT abbreviation, precision FROM currencies WHERE abbreviation = ANY($1::text[])',
-        [[...codes]],
-      );
-      return new Map(rows.map((r) => [r.abbreviation, r.precision]));
     },
   };
 }

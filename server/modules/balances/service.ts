@@ -16,6 +16,7 @@ import Big from 'big.js';
 import type { OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
+import { conversionInto, type Conversion } from '../../lib/conversion';
 import { metadataRepository } from '../metadata/repository';
 import { balancesRepository, type AccountRow } from './repository';
 
@@ -43,14 +44,15 @@ export interface OrganisationBalance extends DisplayAmounts {
   balances: BalanceMap;
 }
 
-/** Converts exact totals into the two display currencies. */
-interface Converter {
+/** The two display currencies and the stated rates into them (server/lib/conversion.ts). */
+interface Converter extends Conversion {
   fiat: string;
   crypto: string;
-  /** The exact value of some balances in `quote` (unrounded). */
-  value(accounts: readonly { currency: string; balance: Big }[], quote: string): Big;
-  round(value: Big, quote: string): string;
 }
+
+/** Accounts as `[currency, balance]` for the conversion. */
+const amountsOf = (accounts: readonly { currency: string; balance: Big }[]) =>
+  accounts.map((a) => [a.currency, a.balance] as const);
 
 export function balancesService({ db }: AppContext) {
   const repository = balancesRepository(db);
@@ -63,22 +65,7 @@ export function balancesService({ db }: AppContext) {
       : 'USD';
     const crypto =
       CRYPTO_TARGETS.find((code) => organisation.enabledCryptoSettlementCurrencies.includes(code)) ?? 'BTC';
-    const rates = new Map(
-      (await repository.ratesInto([fiat, crypto])).map((r) => [`${r.base}>${r.quote}`, new Big(r.rate)]),
-    );
-    const precisions = await repository.precisions([fiat, crypto]);
-    const rate = (base: string, quote: string) =>
-      base === quote ? new Big(1) : rates.get(`${base}>${quote}`);
-    return {
-      fiat,
-      crypto,
-      value: (accounts, quote) =>
-        accounts.reduce((sum, account) => {
-          const r = rate(account.currency, quote);
-          return r ? sum.plus(account.balance.times(r)) : sum;
-        }, new Big(0)),
-      round: (value, quote) => value.toFixed(precisions.get(quote) ?? 8, Big.roundHalfUp),
-    };
+    return { fiat, crypto, ...(await conversionInto(db, [fiat, crypto])) };
   }
 
   const amount = (balance: Big) => ({ amount: balance.toFixed() });
@@ -95,9 +82,9 @@ export function balancesService({ db }: AppContext) {
       return {
         businessId,
         balances: Object.fromEntries(own.map((a) => [a.currency, amount(a.balance)])),
-        displayFiatAmount: convert.round(convert.value(own, convert.fiat), convert.fiat),
+        displayFiatAmount: convert.round(convert.value(amountsOf(own), convert.fiat), convert.fiat),
         displayFiatCurrency: convert.fiat,
-        displayCryptoAmount: convert.round(convert.value(own, convert.crypto), convert.crypto),
+        displayCryptoAmount: convert.round(convert.value(amountsOf(own), convert.crypto), convert.crypto),
         displayCryptoCurrency: convert.crypto,
       };
     });
@@ -143,9 +130,9 @@ export function balancesService({ db }: AppContext) {
         );
       return {
         balances: Object.fromEntries(sums.map((s) => [s.currency, amount(s.balance)])),
-        displayFiatAmount: convert.round(convert.value(sums, convert.fiat), convert.fiat),
+        displayFiatAmount: convert.round(convert.value(amountsOf(sums), convert.fiat), convert.fiat),
         displayFiatCurrency: convert.fiat,
-        displayCryptoAmount: convert.round(convert.value(sums, convert.crypto), convert.crypto),
+        displayCryptoAmount: convert.round(convert.value(amountsOf(sums), convert.crypto), convert.crypto),
         displayCryptoCurrency: convert.crypto,
       };
     },

@@ -1,0 +1,67 @@
+/**
+ * /v1/reports: files for auditors (GET_BALANCES), each a POST with a JSON body answered by the file
+ * (the spec's blob download helper): the balance confirmation letter (PDF) and the transaction ledger
+ * (CSV or XLSX, streamed). Bad input is a 400 with field errors and produces nothing.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { requires } from '../../auth/access';
+import { orgRows, scopeOf } from '../../auth/scope';
+import { authed, errors } from '../../http/schemas';
+import { BalanceConfirmationBody, LedgerFile, PdfFile, TransactionLedgerBody } from './schemas';
+import { reportsService, type ReportFile } from './service';
+
+export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
+  const reports = reportsService(app.ctx);
+  const access = requires('GET_BALANCES');
+
+  const send = (file: ReportFile, reply: FastifyReply) =>
+    reply
+      .type(file.contentType)
+      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      // Bytes or a byte stream; the schema documents the file (the type provider expects a string).
+      .send(file.body instanceof Uint8Array ? Buffer.from(file.body) : file.body);
+
+  app.post(
+    '/balance-confirmation',
+    {
+      config: { access, tenancy: orgRows('businesses', { probeBody: { asOf: '2026-03-01' } }) },
+      schema: {
+        tags: ['reports'],
+        summary: 'A balance confirmation letter (PDF) as of the end of a UTC day',
+        description:
+          'The balances per currency of one business, or of every business the caller may see, at the end ' +
+          'of asOf (UTC), each valued in the settlement currency at the stated rates, with the total, a ' +
+          'reference number (BC-<organisation>-<business or 0>-<YYYYMMDD>) and the time it was generated.',
+        ...authed,
+        body: BalanceConfirmationBody,
+        response: { 200: PdfFile, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => send(await reports.balanceConfirmation(scopeOf(request), request.body), reply),
+  );
+
+  app.post(
+    '/transaction-ledger',
+    {
+      config: {
+        access,
+        tenancy: orgRows('businesses', {
+          probeBody: { from: '2026-03-01', to: '2026-03-01', format: 'csv' },
+        }),
+      },
+      schema: {
+        tags: ['reports'],
+        summary: 'Every ledger posting of a window with opening and closing balances (CSV or XLSX)',
+        description:
+          'Per account (business and currency): an opening balance line at from 00:00 UTC, every posting ' +
+          'whose entry was created in the window (oldest first, with the running balance), and a closing ' +
+          `balance line at the day after to, 00:00 UTC. Streamed; at most 366 days.`,
+        ...authed,
+        body: TransactionLedgerBody,
+        response: { 200: LedgerFile, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => send(await reports.transactionLedger(scopeOf(request), request.body), reply),
+  );
+};
