@@ -6,5 +6,14 @@
 import type { PageDeclaration } from '../declarations';
 import changePassword from './changePassword';
 import authentication from './authentication';
+import statistics from './statistics';
+import balanceConfirmation from './balanceConfirmation';
+import transactionLedger from './transactionLedger';
 
-export const pages: readonly PageDeclaration[] = [changePassword, authentication];
+export const pages: readonly PageDeclaration[] = [
+  changePassword,
+  authentication,
+  statistics,
+  balanceConfirmation,
+  transactionLedger,
+];

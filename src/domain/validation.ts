@@ -31,6 +31,13 @@ export const MESSAGES = {
   feeDistributionNotAllowed: 'The organisation may not distribute the service fee',
   exclusiveOptions: '1:1 rates and fee distribution cannot both be enabled',
   refundFollowUpRequired: 'Refunding overpayments requires refunding follow-up deposits',
+  // Reports (src/domain/reportForms.ts).
+  // The API's field texts (server/modules/reports): shown under the field whichever side refuses it.
+  reportDateRequired: 'Date is required',
+  reportDateInvalid: 'must be a date (YYYY-MM-DD)',
+  reportDateInFuture: 'must not be in the future',
+  reportFromAfterTo: 'must not be before from',
+  reportWindowTooLong: 'may span at most 366 days, both included',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -99,6 +99,11 @@ export const appMessagesDe = {
     feeDistributionNotAllowed: 'Die Organisation darf die Servicegebühr nicht verteilen',
     exclusiveOptions: '1:1-Kurse und Gebührenverteilung können nicht beide aktiviert sein',
     refundFollowUpRequired: 'Die Erstattung von Überzahlungen erfordert die Erstattung von Folgeeinzahlungen',
+    reportDateRequired: 'Das Datum ist erforderlich',
+    reportDateInvalid: 'muss ein Datum sein (JJJJ-MM-TT)',
+    reportDateInFuture: 'darf nicht in der Zukunft liegen',
+    reportFromAfterTo: 'darf nicht vor dem Anfangsdatum liegen',
+    reportWindowTooLong: 'darf höchstens 366 Tage umfassen, beide eingeschlossen',
   },
   ra: { auth: { logout: 'Abmelden' } },
 } satisfies MessageTree;

@@ -25,8 +25,7 @@ test('after login the page heading has the focus', async ({ page }) => {
 
 test('after an organisation choice the page heading has the focus', async ({ page }) => {
   await loginAsAdmin(page, 'Borealis Exchange');
-  // /statistics is not built yet: its heading is the not-found page's.
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeFocused();
 });
 
 test('one organisation: the app bar shows a plain label, not a menu', async ({ page }) => {
@@ -76,19 +75,20 @@ test('snackbars stay below the app bar on a phone too', async ({ page }) => {
 });
 
 test('the not-found page says where the user is and never leads back to itself', async ({ page }) => {
-  // MANAGER's landing page is /statistics, which does not exist yet: the not-found page is shown there,
-  // and its button goes to the first menu item instead of /statistics.
+  // An address that is no page: the not-found page names it and the organisation, and its button goes
+  // to the landing page (MANAGER: /statistics), never back to the missing address.
   await loginAs(page, 'manager@example.com');
   await expect(page).toHaveURL(/\/statistics$/);
+  await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByTestId('not-found-where')).toHaveText(
-    'You are signed in to Aurora Payments, but there is no page at /statistics.',
+    'You are signed in to Aurora Payments, but there is no page at /no-such-page.',
   );
-  const button = page.getByRole('link', { name: 'Go to Businesses' });
-  await expect(button).toHaveAttribute('href', '/businesses');
+  const button = page.getByRole('link', { name: 'Go to Statistics' });
+  await expect(button).toHaveAttribute('href', '/statistics');
   await button.click();
-  await expect(page).toHaveURL(/\/businesses$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeFocused();
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeFocused();
 });
 
 test('2FA login with the code left empty asks for it on the code field', async ({ page, allowConsole }) => {

@@ -228,14 +228,14 @@ describe('guards', () => {
 
 describe('NotFound', () => {
   it("says 'Page not found' as the page heading (focused), where the user is, and links elsewhere", async () => {
-    // ADMIN lands on /statistics, which is no page yet: the button goes to the first menu item.
+    // ADMIN lands on /statistics, one of its menu items: the button goes there.
     renderInAdmin(<NotFound />, { controller: fakeController(adminSession()), path: '/nope' });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByTestId('not-found-where').textContent).toBe(
       'You are signed in to Aurora Payments, but there is no page at /nope.',
     );
-    expect(screen.getByRole('link', { name: 'Go to Businesses' }).getAttribute('href')).toBe('/businesses');
+    expect(screen.getByRole('link', { name: 'Go to Statistics' }).getAttribute('href')).toBe('/statistics');
   });
 
   it('never leads back to itself', async () => {

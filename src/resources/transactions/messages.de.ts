@@ -73,7 +73,6 @@ export const transactionMessagesDe = {
         amount: 'Saldo',
         total: 'Gesamt in %{currency}',
         empty: 'Noch keine Salden.',
-        charts: 'Diagramme der Ein- und Auszahlungen folgen in einer späteren Version.',
       },
     },
     payments: {

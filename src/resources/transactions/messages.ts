@@ -77,7 +77,6 @@ export const transactionMessages = {
         amount: 'Balance',
         total: 'Total in %{currency}',
         empty: 'No balances yet.',
-        charts: 'Charts of deposits and withdrawals follow in a later version.',
       },
     },
     payments: {

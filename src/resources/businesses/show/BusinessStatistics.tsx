@@ -1,12 +1,15 @@
 /**
- * The statistics child of the business detail (GET_BALANCES): the business's balances from
- * GET /v1/balances/:businessId, one row per currency in currency-name order, and the totals in the
- * display currencies. The charts of the statistics page come with a later issue.
+ * The statistics child of the business detail (GET_BALANCES): the statistics view of the /statistics
+ * page for this one business (last month per UTC day, totals, histograms, top coins; with
+ * GET_STATISTICS), and the business's balances today from GET /v1/balances/:businessId, one row per
+ * currency in currency-name order, with the totals in the display currencies.
  */
+import { useState } from 'react';
 import {
   Alert,
   Box,
   LinearProgress,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -16,7 +19,11 @@ import {
 } from '@mui/material';
 import { useGetOne, useTranslate, type Identifier } from 'react-admin';
 import { ERROR_TEXTS } from '../../../domain/errors';
-import { messageOf } from '../../../layout';
+import { all, satisfies } from '../../../domain/requirements';
+import { statisticsAfter } from '../../../domain/statistics';
+import { formatDate } from '../../../i18n/format';
+import { messageOf, useAccessContext } from '../../../layout';
+import { StatisticsView } from '../../../layout/statistics/StatisticsView';
 import { amountText } from '../../transactions/values';
 
 interface BalanceRow {
@@ -29,7 +36,7 @@ interface BalanceRow {
   displayCryptoCurrency?: string | null;
 }
 
-export function BusinessStatistics({ businessId }: { businessId: Identifier }) {
+function Balances({ businessId }: { businessId: Identifier }) {
   const translate = useTranslate();
   const { data, error, isPending } = useGetOne<BalanceRow>('business-balances', { id: businessId });
   const t = (key: string, options?: object) => translate(`resources.transactions.statistics.${key}`, options);
@@ -77,9 +84,29 @@ export function BusinessStatistics({ businessId }: { businessId: Identifier }) {
           {t('total', { currency })}: <strong>{amountText(amount, currency)}</strong>
         </Typography>
       ))}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {t('charts')}
-      </Typography>
     </Box>
+  );
+}
+
+export function BusinessStatistics({ businessId }: { businessId: Identifier }) {
+  const translate = useTranslate();
+  const access = useAccessContext();
+  // The window is fixed while the child is open (one month ago, start of that UTC day).
+  const [after] = useState(() => statisticsAfter(new Date()));
+  const id = Number(businessId);
+  const withStatistics = satisfies(all('GET_STATISTICS', 'GET_BALANCES'), access) && Number.isSafeInteger(id);
+
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      {withStatistics ? (
+        <>
+          <Typography color="text.secondary">
+            {translate('pages.statistics.period', { date: formatDate(after, { timeZone: 'UTC' }) })}
+          </Typography>
+          <StatisticsView query={{ after, businessId: id }} showBalances={false} />
+        </>
+      ) : null}
+      <Balances businessId={businessId} />
+    </Stack>
   );
 }

@@ -1,0 +1,19 @@
+/** The German of ./messages.ts, key for key (tests/unit/messages.test.ts); the declaration carries it. */
+export const balanceConfirmationMessagesDe = {
+  pages: {
+    balanceConfirmation: {
+      menu: 'Saldenbestätigung',
+      title: 'Saldenbestätigung',
+      intro:
+        'Ein PDF-Schreiben, das die Salden je Währung und ihre Summe in der Abrechnungswährung zum Ende eines Tages (UTC) bestätigt.',
+      business: 'Unternehmen',
+      allBusinesses: 'Alle Unternehmen',
+      businessesFailed: 'Die Unternehmen konnten nicht geladen werden: Das Schreiben umfasst alle.',
+      asOf: 'Salden zum',
+      asOfHelp: 'Das Ende dieses Tages in UTC; spätestens heute.',
+      submit: 'PDF herunterladen',
+      running: 'PDF wird erstellt…',
+      done: '%{filename} heruntergeladen',
+    },
+  },
+};

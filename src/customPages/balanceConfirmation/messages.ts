@@ -1,0 +1,19 @@
+/** The page's strings, merged into the catalogue from its declaration. */
+export const balanceConfirmationMessages = {
+  pages: {
+    balanceConfirmation: {
+      menu: 'Balance confirmation',
+      title: 'Balance confirmation',
+      intro:
+        'A PDF letter confirming the balances per currency, with their total in the settlement currency, at the end of a day (UTC).',
+      business: 'Business',
+      allBusinesses: 'All businesses',
+      businessesFailed: "Couldn't load the businesses: the letter covers all of them.",
+      asOf: 'Balances as of',
+      asOfHelp: 'The end of this day in UTC; today at the latest.',
+      submit: 'Download PDF',
+      running: 'Preparing the PDF…',
+      done: 'Downloaded %{filename}',
+    },
+  },
+};

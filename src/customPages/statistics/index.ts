@@ -1,0 +1,34 @@
+/**
+ * /statistics (spec sections 2, 3, 7 and 9): the last month of deposits and withdrawals, for every
+ * business or one, with the settlement balances. The route needs GET_STATISTICS and GET_BALANCES; the
+ * sidebar item (Organisation, first) shows on GET_BALANCES alone, as the spec's sidebar table says.
+ *
+ * The view itself and the four statistics calls live in src/layout/statistics, because the business
+ * detail's statistics child (a resource's view) shows the same view for one business; this declaration
+ * adds the calls to the data provider and the texts (`pages.statistics.*`) to the catalogue.
+ */
+import { lazy } from 'react';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import { page } from '../../declarations';
+import { all } from '../../domain/requirements';
+import { statisticsMethods } from '../../layout/statistics/api';
+import { statisticsMessages } from './messages';
+import { statisticsMessagesDe } from './messages.de';
+
+export default page({
+  name: 'statistics',
+  path: '/statistics',
+  access: all('GET_STATISTICS', 'GET_BALANCES'),
+  // Businesses is 20.
+  menu: {
+    section: 'organisation',
+    label: 'pages.statistics.menu',
+    icon: BarChartIcon,
+    order: 10,
+    requires: all('GET_BALANCES'),
+  },
+  component: lazy(() => import('./StatisticsPage')),
+  messages: statisticsMessages,
+  translations: { de: statisticsMessagesDe },
+  methods: statisticsMethods,
+});

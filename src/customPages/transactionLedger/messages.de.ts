@@ -1,0 +1,25 @@
+/** The German of ./messages.ts, key for key (tests/unit/messages.test.ts); the declaration carries it. */
+export const transactionLedgerMessagesDe = {
+  pages: {
+    transactionLedger: {
+      menu: 'Buchungsjournal',
+      title: 'Buchungsjournal',
+      intro:
+        'Alle Buchungen eines Zeitraums mit dem Anfangs- und Endsaldo jedes Kontos als Tabelle. Tage sind UTC-Tage; ein Zeitraum umfasst höchstens 366 Tage.',
+      business: 'Unternehmen',
+      allBusinesses: 'Alle Unternehmen',
+      businessesFailed: 'Die Unternehmen konnten nicht geladen werden: Das Journal umfasst alle.',
+      from: 'Von',
+      to: 'Bis',
+      fromHelp: 'Der erste Tag, einschließlich.',
+      toHelp: 'Der letzte Tag, einschließlich.',
+      currency: 'Währung',
+      allCurrencies: 'Alle Währungen',
+      format: 'Format',
+      formats: { csv: 'CSV', xlsx: 'Excel (XLSX)' },
+      submit: 'Journal herunterladen',
+      running: 'Journal wird erstellt…',
+      done: '%{filename} heruntergeladen',
+    },
+  },
+};

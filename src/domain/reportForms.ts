@@ -1,0 +1,126 @@
+/**
+ * The two reports' requests (spec section 2, Reporting; issue 9): the balance confirmation
+ * `{ businessId?, asOf }` and the transaction ledger `{ businessId?, from, to, currency?, format }`,
+ * with the date rules the dashboard's forms and the reference API share (src/domain/forms.ts; the
+ * messages are src/domain/validation.ts's `report*` keys), the default dates and the file names.
+ *
+ * Days are calendar days 'YYYY-MM-DD' in UTC, as the API reads them: a balance confirmation states the
+ * balances at the end of its day (UTC), so "today" is the UTC day, never the browser's local one (in
+ * Berlin after midnight the local day is already tomorrow in UTC's eyes: the server would refuse it).
+ */
+import { defineForm, field, required, when, type ValuesOf } from './forms';
+
+/** The longest ledger window in days, both ends included (so `to` is at most 365 days after `from`). */
+export const MAX_LEDGER_DAYS = 366;
+
+export const LEDGER_FORMATS = ['csv', 'xlsx'] as const;
+export type LedgerFormat = (typeof LEDGER_FORMATS)[number];
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MS_PER_DAY = 86_400_000;
+
+/** Midnight UTC of a calendar day, or undefined for anything but a real 'YYYY-MM-DD' (no 2026-02-30). */
+function utcMidnight(day: string): number | undefined {
+  const match = DAY.exec(day);
+  if (!match) return undefined;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, date);
+  const back = new Date(time);
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === date
+    ? time
+    : undefined;
+}
+
+/** A real calendar day written 'YYYY-MM-DD'. */
+export const isDay = (text: string): boolean => utcMidnight(text) !== undefined;
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Today's UTC day. */
+export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+
+/** Whole days from `from` to `to` (negative when `to` is earlier); undefined unless both are days. */
+export function daysBetween(from: string, to: string): number | undefined {
+  const a = utcMidnight(from);
+  const b = utcMidnight(to);
+  return a === undefined || b === undefined ? undefined : Math.round((b - a) / MS_PER_DAY);
+}
+
+/** The same day `months` months earlier or later, on the month's last day where it has no such day. */
+export function addMonths(day: string, months: number): string {
+  const time = utcMidnight(day);
+  if (time === undefined) return day;
+  const date = new Date(time);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return dayOf(target.getTime());
+}
+
+/** A date field: required, a real day. */
+const dayRules = [required('reportDateRequired'), when('reportDateInvalid', isDay)] as const;
+
+/** POST /v1/reports/balance-confirmation: `asOf` is a day, not after `today` (the UTC day). */
+export const balanceConfirmationForm = (today: string) =>
+  defineForm({
+    asOf: field(
+      ...dayRules,
+      when('reportDateInFuture', (value) => !isDay(value) || value <= today),
+    ),
+  });
+export type BalanceConfirmationDates = ValuesOf<ReturnType<typeof balanceConfirmationForm>>;
+
+/**
+ * POST /v1/reports/transaction-ledger: `from` and `to` are days, `to` not before `from`, and the window
+ * (both days included) at most MAX_LEDGER_DAYS long; both window errors sit on `to`, as the API puts them.
+ */
+export const transactionLedgerForm = defineForm({
+  from: field(...dayRules),
+  to: field(
+    ...dayRules,
+    when('reportFromAfterTo', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) >= 0),
+    when('reportWindowTooLong', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS),
+  ),
+});
+export type TransactionLedgerDates = ValuesOf<typeof transactionLedgerForm>;
+
+/** The request bodies. */
+export interface BalanceConfirmationRequest {
+  businessId?: number;
+  asOf: string;
+}
+export interface TransactionLedgerRequest {
+  businessId?: number;
+  from: string;
+  to: string;
+  currency?: string;
+  format: LedgerFormat;
+}
+
+/**
+ * A name as a file-name part, as the API writes it: lower-case ASCII letters and digits, runs of
+ * anything else one hyphen, at most 60 characters ('Aurora Payments' → 'aurora-payments',
+ * 'Café Zürich' → 'cafe-zurich'); 'unnamed' when nothing is left.
+ */
+export function slugify(name: string): string {
+  const text = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return text || 'unnamed';
+}
+
+/** `<report>-<organisation>[-<business>]-<days…>.<ext>`, e.g. balance-confirmation-aurora-payments-2026-11-21.pdf. */
+export function reportFileName(
+  report: 'balance-confirmation' | 'transaction-ledger',
+  names: { organisation: string; business?: string },
+  days: readonly string[],
+  extension: string,
+): string {
+  const parts = [report, slugify(names.organisation), names.business ? slugify(names.business) : '', ...days];
+  return `${parts.filter(Boolean).join('-')}.${extension}`;
+}
