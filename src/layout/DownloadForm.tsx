@@ -10,7 +10,16 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Form, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import { saveFile, type DownloadedFile } from '../api/download';
@@ -22,6 +31,7 @@ import { errorMessageText } from '../forms';
 import { FocusServerErrors } from '../forms/FocusServerErrors';
 import { useAccessContext } from './access';
 import { messageOf } from './errors';
+import { Page } from './Page';
 
 /** Hidden on screen, read by screen readers (MUI's visuallyHidden). */
 const visuallyHidden = {
@@ -253,4 +263,48 @@ export function useCurrencyOptions(): SelectOption[] {
     value: c.abbreviation,
     label: c.name && c.name !== c.abbreviation ? `${c.name} (${c.abbreviation})` : c.abbreviation,
   }));
+}
+
+/**
+ * A report page (the Reporting section): the page frame with its title and intro, and its download
+ * form opening with the business choice (every business, or one). `texts` is the page's message
+ * prefix (`pages.balanceConfirmation`): its title, intro, business, allBusinesses, businessesFailed,
+ * submit, running and done.
+ */
+export function ReportPage<V extends FieldValues>({
+  texts,
+  businesses,
+  children,
+  ...form
+}: Omit<DownloadFormProps<V>, 'labels'> & {
+  texts: string;
+  businesses: ReturnType<typeof useBusinessChoices>;
+}) {
+  const translate = useTranslate();
+  return (
+    <Page title={`${texts}.title`} maxWidth="form">
+      <Card>
+        <CardContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate(`${texts}.intro`)}
+          </Typography>
+          <DownloadForm<V>
+            {...form}
+            labels={{ submit: `${texts}.submit`, running: `${texts}.running`, done: `${texts}.done` }}
+          >
+            <FormSelectField
+              name="businessId"
+              label={`${texts}.business`}
+              helperText={businesses.failed ? `${texts}.businessesFailed` : undefined}
+              options={[
+                { value: '', label: translate(`${texts}.allBusinesses`) },
+                ...businesses.choices.map((b) => ({ value: b.id, label: b.name })),
+              ]}
+            />
+            {children}
+          </DownloadForm>
+        </CardContent>
+      </Card>
+    </Page>
+  );
 }

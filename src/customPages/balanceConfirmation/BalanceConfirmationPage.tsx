@@ -1,6 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Card, CardContent, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import type { Resolver } from 'react-hook-form';
 import { useSession } from '../../authProvider';
 import {
@@ -10,8 +8,7 @@ import {
   type BalanceConfirmationDates,
 } from '../../domain/reportForms';
 import { formResolver } from '../../forms';
-import { Page } from '../../layout';
-import { DownloadForm, FormDateField, FormSelectField, useBusinessChoices } from '../../layout/DownloadForm';
+import { FormDateField, ReportPage, useBusinessChoices } from '../../layout/DownloadForm';
 import { useBalanceConfirmationApi } from './api';
 
 interface Values {
@@ -29,7 +26,6 @@ const resolver = ((...args: Parameters<Resolver<BalanceConfirmationDates>>) =>
  * in the future), then download the PDF the API writes (POST /v1/reports/balance-confirmation).
  */
 export default function BalanceConfirmationPage() {
-  const translate = useTranslate();
   const api = useBalanceConfirmationApi();
   const { organisationName } = useSession();
   const businesses = useBusinessChoices();
@@ -51,41 +47,20 @@ export default function BalanceConfirmationPage() {
   };
 
   return (
-    <Page title="pages.balanceConfirmation.title" maxWidth="form">
-      <Card>
-        <CardContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {translate('pages.balanceConfirmation.intro')}
-          </Typography>
-          <DownloadForm<Values>
-            defaultValues={defaultValues}
-            resolver={resolver}
-            download={download}
-            labels={{
-              submit: 'pages.balanceConfirmation.submit',
-              running: 'pages.balanceConfirmation.running',
-              done: 'pages.balanceConfirmation.done',
-            }}
-          >
-            <FormSelectField
-              name="businessId"
-              label="pages.balanceConfirmation.business"
-              helperText={businesses.failed ? 'pages.balanceConfirmation.businessesFailed' : undefined}
-              options={[
-                { value: '', label: translate('pages.balanceConfirmation.allBusinesses') },
-                ...businesses.choices.map((b) => ({ value: b.id, label: b.name })),
-              ]}
-            />
-            <FormDateField
-              name="asOf"
-              label="pages.balanceConfirmation.asOf"
-              helperText="pages.balanceConfirmation.asOfHelp"
-              max={today}
-              required
-            />
-          </DownloadForm>
-        </CardContent>
-      </Card>
-    </Page>
+    <ReportPage<Values>
+      texts="pages.balanceConfirmation"
+      businesses={businesses}
+      defaultValues={defaultValues}
+      resolver={resolver}
+      download={download}
+    >
+      <FormDateField
+        name="asOf"
+        label="pages.balanceConfirmation.asOf"
+        helperText="pages.balanceConfirmation.asOfHelp"
+        max={today}
+        required
+      />
+    </ReportPage>
   );
 }

@@ -1,15 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Card,
-  CardContent,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useController, type Resolver } from 'react-hook-form';
 import { useSession } from '../../authProvider';
@@ -22,9 +12,8 @@ import {
   type LedgerFormat,
 } from '../../domain/reportForms';
 import { formResolver } from '../../forms';
-import { Page } from '../../layout';
 import {
-  DownloadForm,
+  ReportPage,
   FormDateField,
   FormSelectField,
   useBusinessChoices,
@@ -116,58 +105,34 @@ export default function TransactionLedgerPage() {
   };
 
   return (
-    <Page title="pages.transactionLedger.title" maxWidth="form">
-      <Card>
-        <CardContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {translate('pages.transactionLedger.intro')}
-          </Typography>
-          <DownloadForm<Values>
-            defaultValues={defaultValues}
-            resolver={resolver}
-            download={download}
-            labels={{
-              submit: 'pages.transactionLedger.submit',
-              running: 'pages.transactionLedger.running',
-              done: 'pages.transactionLedger.done',
-            }}
-          >
-            <FormSelectField
-              name="businessId"
-              label="pages.transactionLedger.business"
-              helperText={businesses.failed ? 'pages.transactionLedger.businessesFailed' : undefined}
-              options={[
-                { value: '', label: translate('pages.transactionLedger.allBusinesses') },
-                ...businesses.choices.map((b) => ({ value: b.id, label: b.name })),
-              ]}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-              <FormDateField
-                name="from"
-                label="pages.transactionLedger.from"
-                helperText="pages.transactionLedger.fromHelp"
-                required
-                deps="to"
-              />
-              <FormDateField
-                name="to"
-                label="pages.transactionLedger.to"
-                helperText="pages.transactionLedger.toHelp"
-                required
-              />
-            </Stack>
-            <FormSelectField
-              name="currency"
-              label="pages.transactionLedger.currency"
-              options={[
-                { value: '', label: translate('pages.transactionLedger.allCurrencies') },
-                ...currencies,
-              ]}
-            />
-            <FormatField />
-          </DownloadForm>
-        </CardContent>
-      </Card>
-    </Page>
+    <ReportPage<Values>
+      texts="pages.transactionLedger"
+      businesses={businesses}
+      defaultValues={defaultValues}
+      resolver={resolver}
+      download={download}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+        <FormDateField
+          name="from"
+          label="pages.transactionLedger.from"
+          helperText="pages.transactionLedger.fromHelp"
+          required
+          deps="to"
+        />
+        <FormDateField
+          name="to"
+          label="pages.transactionLedger.to"
+          helperText="pages.transactionLedger.toHelp"
+          required
+        />
+      </Stack>
+      <FormSelectField
+        name="currency"
+        label="pages.transactionLedger.currency"
+        options={[{ value: '', label: translate('pages.transactionLedger.allCurrencies') }, ...currencies]}
+      />
+      <FormatField />
+    </ReportPage>
   );
 }
