@@ -4,26 +4,19 @@
  * default tab, a tab's paging, sorting and URL filters as query strings, the details of a row, the CSV
  * export with its progress, the legacy child paths and a business that fails to load.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import App from '../../src/App';
-import { SessionControllerProvider } from '../../src/authProvider';
-import { BrandProvider } from '../../src/brands';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { formatTimestamp } from '../../src/i18n/format';
-import { resources } from '../../src/resources/registry';
-import { pages } from '../../src/customPages/registry';
 import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
-import { sampleBrand } from './helpers/renderAdmin';
+import { renderApp as renderRealApp } from './helpers/renderAdmin';
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="where">{`${pathname}${search}`}</output>;
-}
-const where = () => screen.getByTestId('where').textContent ?? '';
+const where = () => {
+  const output = screen.getByTestId('where');
+  return `${output.textContent ?? ''}${output.getAttribute('data-search') ?? ''}`;
+};
 const pathname = () => where().split('?')[0];
 
 const BUSINESS = {
@@ -146,23 +139,7 @@ function renderApp(
     ...routes,
   });
   const controller = fakeController(sampleSession({ permissions: [...permissions] }));
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionControllerProvider controller={controller}>
-        <BrandProvider brand={sampleBrand}>
-          <App
-            controller={controller}
-            brand={sampleBrand}
-            apiUrl=""
-            fetch={api.fetch}
-            resources={resources}
-            pages={pages}
-          />
-          <Where />
-        </BrandProvider>
-      </SessionControllerProvider>
-    </MemoryRouter>,
-  );
+  renderRealApp(path, controller, api.fetch);
   return api;
 }
 

@@ -3,29 +3,14 @@
  * list (balances, ranking, search, empty text, permissions, failure snackbars) and the three-step
  * create / edit form with its deposit-currency panel, the payload it sends and its failures.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import App from '../../src/App';
-import { SessionControllerProvider } from '../../src/authProvider';
-import { BrandProvider } from '../../src/brands';
-import { pages } from '../../src/customPages/registry';
 import type { Business } from '../../src/domain/business';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
-import { resources } from '../../src/resources/registry';
 import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
-import { sampleBrand } from './helpers/renderAdmin';
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return (
-    <output data-testid="where" data-search={search}>
-      {pathname}
-    </output>
-  );
-}
+import { renderApp as renderRealApp } from './helpers/renderAdmin';
 
 const business = (id: number, businessName: string, overrides: Partial<Business> = {}): Business => ({
   id,
@@ -116,23 +101,7 @@ function renderApp(path: string, permissions: string[], routes: Record<string, R
     ...routes,
   });
   const controller = fakeController(sampleSession({ permissions, supportedCurrencies: [...CURRENCY_SEED] }));
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionControllerProvider controller={controller}>
-        <BrandProvider brand={sampleBrand}>
-          <App
-            controller={controller}
-            brand={sampleBrand}
-            apiUrl=""
-            fetch={api.fetch}
-            resources={resources}
-            pages={pages}
-          />
-          <Where />
-        </BrandProvider>
-      </SessionControllerProvider>
-    </MemoryRouter>,
-  );
+  renderRealApp(path, controller, api.fetch);
   return api;
 }
 

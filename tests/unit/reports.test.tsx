@@ -6,13 +6,9 @@
  * fields, show the error catalogue's text on other failures, and check the dates as the API does.
  * Also the pure rules of src/domain/reportForms.ts.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import App from '../../src/App';
-import { SessionControllerProvider } from '../../src/authProvider';
-import { BrandProvider } from '../../src/brands';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { validateForm } from '../../src/domain/forms';
@@ -27,11 +23,9 @@ import {
   transactionLedgerForm,
   utcToday,
 } from '../../src/domain/reportForms';
-import { resources } from '../../src/resources/registry';
-import { pages } from '../../src/customPages/registry';
 import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
-import { sampleBrand } from './helpers/renderAdmin';
+import { renderApp as renderRealApp } from './helpers/renderAdmin';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const MANAGER = BUILT_IN_ROLE_PERMISSIONS.MANAGER;
@@ -48,22 +42,7 @@ function renderApp(path: string, routes: Record<string, Reply | Handler> = {}, p
   const controller = fakeController(
     sampleSession({ permissions: [...permissions], supportedCurrencies: CURRENCIES }),
   );
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionControllerProvider controller={controller}>
-        <BrandProvider brand={sampleBrand}>
-          <App
-            controller={controller}
-            brand={sampleBrand}
-            apiUrl=""
-            fetch={api.fetch}
-            resources={resources}
-            pages={pages}
-          />
-        </BrandProvider>
-      </SessionControllerProvider>
-    </MemoryRouter>,
-  );
+  renderRealApp(path, controller, api.fetch);
   return api;
 }
 

@@ -5,13 +5,9 @@
  * the URL), the empty and error states, and the business detail's statistics child. jsdom lays out no
  * SVG, so the charts are checked by their names, never by their geometry.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import App from '../../src/App';
-import { SessionControllerProvider } from '../../src/authProvider';
-import { BrandProvider } from '../../src/brands';
 import { pages } from '../../src/customPages/registry';
 import { deriveMenuEntries, menuModel } from '../../src/declarations';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
@@ -21,16 +17,7 @@ import { formatDate } from '../../src/i18n/format';
 import { resources } from '../../src/resources/registry';
 import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
-import { sampleBrand } from './helpers/renderAdmin';
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return (
-    <output data-testid="where" data-search={search}>
-      {pathname}
-    </output>
-  );
-}
+import { renderApp as renderRealApp } from './helpers/renderAdmin';
 
 const MANAGER = ['GET_ORGANISATION', 'GET_BUSINESSES', 'GET_STATISTICS', 'GET_BALANCES'];
 
@@ -140,23 +127,7 @@ function renderApp(path: string, routes: Record<string, Reply | Handler> = {}, p
     ...routes,
   });
   const controller = fakeController(sampleSession({ permissions, supportedCurrencies: [...CURRENCY_SEED] }));
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <SessionControllerProvider controller={controller}>
-        <BrandProvider brand={sampleBrand}>
-          <App
-            controller={controller}
-            brand={sampleBrand}
-            apiUrl=""
-            fetch={api.fetch}
-            resources={resources}
-            pages={pages}
-          />
-          <Where />
-        </BrandProvider>
-      </SessionControllerProvider>
-    </MemoryRouter>,
-  );
+  renderRealApp(path, controller, api.fetch);
   return api;
 }
 

@@ -14,6 +14,8 @@ import { MenuEntriesProvider } from '../../../src/layout';
 import { AdminFormKitProvider } from '../../../src/forms/AdminFormKitProvider';
 import { resources } from '../../../src/resources/registry';
 import { pages } from '../../../src/customPages/registry';
+import App from '../../../src/App';
+import type { FetchFn } from '../../../src/api/transport';
 
 /** The catalogue and menu App builds from the registries (strict: a missing key throws). */
 export const adminMessages = [layoutMessages, deriveMessages([...resources, ...pages])];
@@ -67,6 +69,40 @@ export function renderInAdmin(
               <AppNotification />
             </AdminContext>
           </MenuEntriesProvider>
+        </BrandProvider>
+      </SessionControllerProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** The current address for assertions: the pathname as text, the query in `data-search`. */
+function WhereWithSearch() {
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="where" data-search={search}>
+      {pathname}
+    </output>
+  );
+}
+
+/**
+ * Renders the real App (both registries) at `path` against `fetch` (a fake /v1), followed by the
+ * current address (data-testid="where", the query in `data-search`).
+ */
+export function renderApp(path: string, controller: SessionController, fetch: FetchFn) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionControllerProvider controller={controller}>
+        <BrandProvider brand={sampleBrand}>
+          <App
+            controller={controller}
+            brand={sampleBrand}
+            apiUrl=""
+            fetch={fetch}
+            resources={resources}
+            pages={pages}
+          />
+          <WhereWithSearch />
         </BrandProvider>
       </SessionControllerProvider>
     </MemoryRouter>,
