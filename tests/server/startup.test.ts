@@ -6,12 +6,12 @@
  * spawned for the exit code and the message an operator sees.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPg, type Db } from '../../server/db/client';
-import { start, StartupError, type Started } from '../../server/start';
+import { start, StartupError } from '../../server/start';
 import { SEED_VERSIONS } from '../../server/db/seed';
 
 const root = mkdtempSync(join(tmpdir(), 'startup-test-'));
@@ -29,7 +29,7 @@ const users = async (db: Db) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n;
 
 /** Runs `server/index.ts` as `npm start` does; kills it after `ms` when it has not exited (it started). */
-function runServer(extra: Record<string, string>, ms = 20_000) {
+function runServer(extra: Record<string, string>, ms = 60_000) {
   return new Promise<{ code: number | null; output: string }>((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       cwd: resolve(__dirname, '../..'),
@@ -50,34 +50,68 @@ function runServer(extra: Record<string, string>, ms = 20_000) {
 const deadPid = () =>
   Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
 
-describe('a PGlite data folder', () => {
-  const dir = join(root, 'data');
-  let first: Started | undefined;
+/**
+ * A seeded data folder to copy from, made once per file: each test below works on its own copy, so none
+ * depends on another's order or on what another left behind.
+ */
+let template: Promise<string> | undefined;
+function seededCopy(name: string): Promise<string> {
+  template ??= (async () => {
+    const dir = join(root, 'template');
+    const made = await start({ env: env({ DATA_DIR: dir }), out: quiet });
+    await made.close();
+    return dir;
+  })();
+  return template.then((from) => {
+    const dir = join(root, name);
+    cpSync(from, dir, { recursive: true });
+    return dir;
+  });
+}
 
+// Each test starts PGlite (and some a server process through tsx) several times: seconds each on a busy
+// 2-core machine, so the limit is generous and every flow is split into its own test.
+describe('a PGlite data folder', { timeout: 120_000 }, () => {
   it('is created and seeded when new, and locked: a second server refuses to start on it', async () => {
-    first = await start({ env: env({ DATA_DIR: dir }), out: quiet });
-    expect(first.seeded).toEqual(SEED_VERSIONS.map((s) => s.version));
-    expect(await users(first.db)).toBe(7);
-    expect(existsSync(join(dir, 'server.lock'))).toBe(true);
+    const dir = join(root, 'new');
+    const first = await start({ env: env({ DATA_DIR: dir }), out: quiet });
+    try {
+      expect(first.seeded).toEqual(SEED_VERSIONS.map((s) => s.version));
+      expect(await users(first.db)).toBe(7);
+      expect(existsSync(join(dir, 'server.lock'))).toBe(true);
 
-    const second = start({ env: env({ DATA_DIR: dir }), out: quiet });
-    await expect(second).rejects.toBeInstanceOf(StartupError);
-    await expect(second).rejects.toThrow(
-      `The data folder ${resolve(dir)} is in use by another server (process ${process.pid}`,
-    );
-
-    const spawned = await runServer({ DATA_DIR: dir });
-    expect(spawned.code).toBe(1);
-    expect(spawned.output).toContain(`Failed to start: The data folder ${resolve(dir)} is in use`);
-    expect(spawned.output).toContain(`process ${process.pid}`);
-
-    // The first server is unaffected, and its lock goes when it stops.
-    await first.db.query("INSERT INTO roles (organisation_id, name) VALUES (1, 'Kept')");
-    await first.close();
+      const second = start({ env: env({ DATA_DIR: dir }), out: quiet });
+      await expect(second).rejects.toBeInstanceOf(StartupError);
+      await expect(second).rejects.toThrow(
+        `The data folder ${resolve(dir)} is in use by another server (process ${process.pid}`,
+      );
+      // The first server is unaffected.
+      await first.db.query("INSERT INTO roles (organisation_id, name) VALUES (1, 'Kept')");
+    } finally {
+      await first.close();
+    }
+    // Its lock goes when it stops.
     expect(existsSync(join(dir, 'server.lock'))).toBe(false);
   });
 
+  it('in use tells an operator who starts the server on it, and exits with 1', async () => {
+    const dir = await seededCopy('in-use');
+    const first = await start({ env: env({ DATA_DIR: dir }), out: quiet });
+    try {
+      const spawned = await runServer({ DATA_DIR: dir });
+      expect(spawned.code).toBe(1);
+      expect(spawned.output).toContain(`Failed to start: The data folder ${resolve(dir)} is in use`);
+      expect(spawned.output).toContain(`process ${process.pid}`);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('replaces a stale lock (its process is gone) and keeps the data, without seeding again', async () => {
+    const dir = await seededCopy('stale-lock');
+    const before = await start({ env: env({ DATA_DIR: dir }), out: quiet });
+    await before.db.query("INSERT INTO roles (organisation_id, name) VALUES (1, 'Kept')");
+    await before.close();
     const stale = { pid: deadPid(), host: hostname(), startedAt: '2026-01-01T00:00:00.000Z' };
     writeFileSync(join(dir, 'server.lock'), JSON.stringify(stale));
     const again = await start({ env: env({ DATA_DIR: dir }), out: quiet });
@@ -91,6 +125,7 @@ describe('a PGlite data folder', () => {
   });
 
   it('without demo data is not seeded unless asked (--seed-demo)', async () => {
+    const dir = await seededCopy('emptied');
     // Empty it as an operator's own data would be: no demo rows, no demo version.
     const emptied = await start({ env: env({ DATA_DIR: dir }), out: quiet });
     await emptied.db.exec(
@@ -120,6 +155,7 @@ describe('a PGlite data folder', () => {
   });
 
   it('that is damaged is refused with the cause and the way to reset it, and left as it was', async () => {
+    const dir = await seededCopy('damaged');
     unlinkSync(join(dir, 'PG_VERSION'));
     const attempt = start({ env: env({ DATA_DIR: dir }), out: quiet });
     await expect(attempt).rejects.toBeInstanceOf(StartupError);
@@ -130,7 +166,11 @@ describe('a PGlite data folder', () => {
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(false); // not re-initialised
     expect(existsSync(join(dir, 'base'))).toBe(true);
     expect(existsSync(join(dir, 'server.lock'))).toBe(false);
+  });
 
+  it('that is damaged stops a server process with the cause, and exits with 1', async () => {
+    const dir = await seededCopy('damaged-spawned');
+    unlinkSync(join(dir, 'PG_VERSION'));
     const spawned = await runServer({ DATA_DIR: dir });
     expect(spawned.code).toBe(1);
     expect(spawned.output).toContain('PG_VERSION is missing');
@@ -147,7 +187,7 @@ describe('a PGlite data folder', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('DATABASE_URL', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('DATABASE_URL', { timeout: 120_000 }, () => {
   it('is never seeded unless asked (SEED_DEMO=1)', async () => {
     const server = new URL(process.env.TEST_DATABASE_URL!);
     const name = `startup_${process.pid}_${Date.now()}`;
