@@ -222,11 +222,12 @@ describe('the business detail', { timeout: 60_000 }, () => {
     expect(await screen.findByText('No Crypto withdrawals yet.')).toBeTruthy();
   });
 
-  it('pages, sorts and filters on the server, with the filters kept in the URL', async () => {
-    const filter = encodeURIComponent(
-      JSON.stringify({ currency: 'BTC', from: '2026-11-01', to: '2026-11-30' }),
-    );
-    const api = renderApp(`/businesses/1/show/deposits?filter=${filter}`, MANAGER);
+  const FILTERED = encodeURIComponent(
+    JSON.stringify({ currency: 'BTC', from: '2026-11-01', to: '2026-11-30' }),
+  );
+
+  it('filters on the server from the URL, and pages with the filters kept', async () => {
+    const api = renderApp(`/businesses/1/show/deposits?filter=${FILTERED}`, MANAGER);
     await screen.findByText('ORDER-101');
     expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({
       businessId: '1',
@@ -243,7 +244,11 @@ describe('the business detail', { timeout: 60_000 }, () => {
       depositCurrency: 'BTC',
     });
     expect(where()).toContain('page=2');
+  });
 
+  it('sorts on the server by the column clicked', async () => {
+    const api = renderApp(`/businesses/1/show/deposits?filter=${FILTERED}`, MANAGER);
+    await screen.findByText('ORDER-101');
     const sortBy = (column: string) =>
       within(screen.getByRole('columnheader', { name: new RegExp(`^${column}`) })).getByRole('button');
     await userEvent.click(sortBy('Status'));
@@ -254,7 +259,11 @@ describe('the business detail', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({ sortBy: 'created', order: 'desc' }),
     );
+  });
 
+  it('adds a status filter to the others, from the first page, kept in the URL', async () => {
+    const api = renderApp(`/businesses/1/show/deposits?filter=${FILTERED}&page=2`, MANAGER);
+    await screen.findByText('ORDER-126');
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Paid' }));
     await waitFor(() =>
