@@ -10,9 +10,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Its own folder: Playwright empties outputDir at start, and test-results/ holds the other runners' reports.
   outputDir: 'test-results/playwright',
-  timeout: 30_000,
+  // Three times the slowest test measured on a 2-core machine with a second test run beside it.
+  timeout: 90_000,
   expect: {
-    timeout: 10_000,
+    timeout: 20_000,
     // tests/e2e/look.spec.ts: font hinting and anti-aliasing move a few pixels between runs and machines;
     // a changed colour, logo or layout moves far more than 1 % of the screen.
     toHaveScreenshot: { maxDiffPixelRatio: 0.01, threshold: 0.2 },

@@ -117,6 +117,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Vitest's 5 s is too near what a rendered page takes on a loaded 2-core machine (3 s seen).
+          testTimeout: 30000,
         },
       },
       {
