@@ -127,8 +127,9 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // A test that seeds a database took 15 s with six other processes beside it.
+          testTimeout: 60000,
+          hookTimeout: 120000,
         },
       },
     ],
