@@ -15,6 +15,9 @@ export const LAYERS = [
   ['authProvider', 'dataProvider', 'brands'],
   ['forms', 'declarations.ts'],
   ['layout'],
+  // Views shared by a page and a resource (the statistics view and its calls): above the layout, below
+  // the features that show them.
+  ['features'],
   ['resources', 'customPages', 'public'],
   ['App.tsx'],
   ['AdminRoot.tsx'],

@@ -41,6 +41,31 @@ describe('layering', { timeout: 60_000 }, () => {
     expect(await ruleIds('src/customPages/changePassword/View.tsx', view)).toEqual([]);
   });
 
+  it('a view shared by a page and a resource is a feature: above the layout, below resources and pages', async () => {
+    const feature =
+      "import { StatisticsView } from '../../features/statistics/StatisticsView';\nexport const y = StatisticsView;\n";
+    expect(await ruleIds('src/resources/businesses/X.tsx', feature)).toEqual([]);
+    expect(await ruleIds('src/customPages/statistics/X.tsx', feature)).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/layout/X.tsx',
+        "import { StatisticsView } from '../features/statistics/StatisticsView';\nexport const y = StatisticsView;\n",
+      ),
+    ).toContain('import/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'src/features/statistics/X.tsx',
+        "import { messageOf } from '../../layout';\nexport const y = messageOf;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/features/statistics/X.tsx',
+        "import r from '../../resources/businesses';\nexport const y = r;\n",
+      ),
+    ).toContain('import/no-restricted-paths');
+  });
+
   it('the public screens stay free of the admin; the server imports only src/domain', async () => {
     expect(
       await ruleIds('src/public/X.tsx', "import { Layout } from '../layout';\nexport const y = Layout;\n"),

@@ -47,7 +47,7 @@ import {
   type StatisticsTotals,
 } from '../../domain/statistics';
 import { formatAmount, formatDate, formatNumber } from '../../i18n/format';
-import { messageOf } from '../errors';
+import { messageOf } from '../../layout';
 import { useStatisticsApi } from './api';
 
 /** The chart module (recharts): its own chunk, loaded only where a chart is shown. */
