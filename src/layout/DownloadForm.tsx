@@ -20,6 +20,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { Form, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import { saveFile, type DownloadedFile } from '../api/download';
@@ -32,19 +33,6 @@ import { FocusServerErrors } from '../forms/FocusServerErrors';
 import { useAccessContext } from './access';
 import { messageOf } from './errors';
 import { Page } from './Page';
-
-/** Hidden on screen, read by screen readers (MUI's visuallyHidden). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 export interface DownloadFormProps<V extends FieldValues> {
   /** Every field of the form with its first value (a server error for another name is no field's). */
