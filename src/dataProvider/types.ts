@@ -47,6 +47,12 @@ export interface ResourceApi {
   total?: (json: ApiRecord) => number | undefined;
   /** How react-admin's filter object becomes query parameters. Default: scalar values as they are. */
   filters?: (filter: ApiRecord) => Query;
+  /**
+   * The sortable fields: react-admin's `sort.field` (a record field, e.g. `createdAt`) → the API's
+   * `sortBy` value (e.g. `created`). A field not named here is not sent (the API's default order), so
+   * react-admin's default sort on `id` or an unmapped column never reaches the API as a 400.
+   */
+  sort?: Readonly<Record<string, string>>;
 }
 
 export type ApiTable = Record<string, ResourceApi>;

@@ -288,7 +288,7 @@ export default function BusinessList() {
       <ListBase<BusinessRecord>
         resource="businesses"
         perPage={PER_PAGE}
-        sort={{ field: 'name', order: 'ASC' }}
+        sort={{ field: 'businessName', order: 'ASC' }}
         queryOptions={{
           onError: () => notify('resources.businesses.errors.loadFailed', { type: 'error' }),
         }}

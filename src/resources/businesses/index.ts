@@ -19,6 +19,8 @@ export default resource({
     filters: (filter) => ({
       q: typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim() : undefined,
     }),
+    // The sortable fields and the API's names for them.
+    sort: { businessName: 'name', createdAt: 'created' },
     // PATCH /v1/businesses with the id in the body (spec section 7).
     endpoints: { update: { method: 'PATCH', path: 'businesses', idInBody: 'id' } },
   },

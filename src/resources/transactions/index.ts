@@ -15,7 +15,7 @@
 import { resource, type ResourceDeclaration } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { transactionMethods } from './api';
-import { TRANSACTION_KINDS, transactionQuery } from './kinds';
+import { sortFields, TRANSACTION_KINDS, transactionQuery } from './kinds';
 import { transactionMessages } from './messages';
 import { transactionMessagesDe } from './messages.de';
 
@@ -26,6 +26,7 @@ const lists = TRANSACTION_KINDS.map((kind, index) =>
       path: kind.path,
       listKey: kind.listKey,
       filters: (filter) => transactionQuery(kind, filter),
+      sort: sortFields(kind),
       ...(kind.toRecord ? { toRecord: kind.toRecord } : {}),
     },
     access: { list: kind.requires },

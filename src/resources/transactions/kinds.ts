@@ -277,6 +277,18 @@ export function kindOf(resource: string): TransactionKind {
   return kind;
 }
 
+/** The declaration's sort map: each sortable column's field → the API's sortBy (`createdAt` → `created`). */
+export function sortFields(kind: TransactionKind): Record<string, string> {
+  return Object.fromEntries(kind.fields.filter((f) => f.sortBy).map((f) => [f.source, f.sortBy as string]));
+}
+
+/** The list's first order: newest first, by the column the API sorts as `created`. */
+export function defaultSortField(kind: TransactionKind): string {
+  const field = kind.fields.find((f) => f.sortBy === 'created');
+  if (!field) throw new Error(`The transaction list "${kind.resource}" has no column sorted as created`);
+  return field.source;
+}
+
 /**
  * react-admin's filter of a transaction list → the API's query: the business, the status, the
  * currency under the list's own parameter name, the date range (calendar days → from/to instants)
