@@ -31,12 +31,6 @@ export interface LoginResponse {
   organisations: Record<string, string>;
 }
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-  twoFaCode?: number;
-}
-
 export interface CurrenciesResponse {
   data: Currency[];
 }

@@ -63,10 +63,6 @@ export interface BusinessPayload {
   userServiceFeeDistributionPercentage: number;
 }
 
-export interface BusinessUpdatePayload extends BusinessPayload {
-  id: number;
-}
-
 /** GET /v1/payment/organisations/metadata. */
 export interface OrganisationMetadata {
   enabledFiatSettlementCurrencies: string[];
@@ -99,8 +95,6 @@ export const FRACTION_DECIMALS = 4;
 
 /** The depeg slider, in percent: 1–10 when 1:1 rates are on (spec section 9), step 0.01. */
 export const DEPEG_SLIDER = { min: 1, max: DEPEG_MAX * 100, step: 0.01 } as const;
-/** The fee distribution slider, in percent: 0 to the organisation's limit × 100, step 0.01. */
-export const FEE_DISTRIBUTION_SLIDER = { min: 0, step: 0.01 } as const;
 
 export function isBusinessName(value: string): boolean {
   return BUSINESS_NAME_PATTERN.test(value);

@@ -43,12 +43,6 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const DEFAULT_PERMISSION: Permission = 'GET_ORGANISATION';
-
-export function isPermission(value: string): value is Permission {
-  return (PERMISSIONS as readonly string[]).includes(value);
-}
-
 export const BUILT_IN_ROLES = ['ADMIN', 'MANAGER', 'BACKOFFICE', 'SUPPORT'] as const;
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
 

@@ -82,7 +82,6 @@ export const transactionLedgerForm = defineForm({
     when('reportWindowTooLong', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS),
   ),
 });
-export type TransactionLedgerDates = ValuesOf<typeof transactionLedgerForm>;
 
 /** The request bodies. */
 export interface BalanceConfirmationRequest {

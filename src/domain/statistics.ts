@@ -22,7 +22,6 @@ export const STATISTICS_DECIMALS = 4;
 export const EUR_DECIMALS = 2;
 
 export type StatisticsKind = 'deposits' | 'withdrawals';
-export const STATISTICS_KINDS: readonly StatisticsKind[] = ['deposits', 'withdrawals'];
 
 /** One day of GET /v1/statistics/{kind}/histogram. */
 export interface HistogramBucket {
@@ -186,15 +185,6 @@ export function orderedVolumes(
  */
 export function statisticsDecimals(currency: string): number {
   return currency === 'EUR' ? EUR_DECIMALS : STATISTICS_DECIMALS;
-}
-
-/** A decimal string rounded half up to `decimals` digits (as it is when it is no decimal). */
-export function roundDecimal(value: string, decimals: number): string {
-  try {
-    return new Big(value).toFixed(decimals, Big.roundHalfUp);
-  } catch {
-    return value;
-  }
 }
 
 /** `part` as a percent of `whole` with 2 decimals, half up ('0.00' when the whole is zero). */

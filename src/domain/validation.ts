@@ -60,14 +60,6 @@ export function hasPasswordCase(value: string): boolean {
   return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
 }
 
-/** What is wrong with a new password, as message keys (empty when it is acceptable). */
-export function passwordProblems(value: string): MessageKey[] {
-  const problems: MessageKey[] = [];
-  if (!hasPasswordCase(value)) problems.push('passwordCase');
-  if (value.length < PASSWORD_MIN_LENGTH) problems.push('passwordLength');
-  return problems;
-}
-
 export function isTwoFaCode(value: string): boolean {
   return new RegExp(`^\\d{${TWO_FA_DIGITS}}$`).test(value);
 }

@@ -82,8 +82,6 @@ export const appMessages = {
   ra: { auth: { logout: 'Sign out' } },
 } satisfies MessageTree;
 
-export type AppMessages = typeof appMessages;
-
 /** Deep merge of message trees (later wins); used to add feature namespaces to the app messages. */
 export function mergeMessages(...trees: MessageTree[]): MessageTree {
   const out: MessageTree = {};
