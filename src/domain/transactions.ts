@@ -27,8 +27,29 @@ export interface CurrencyAmount {
   amount: string;
 }
 
+/**
+ * Every kind of transaction and the statuses it may have, in the order the filters offer them. This is
+ * the one list: the API's enums, the dashboard's status filters and the seed are derived from it, and
+ * `tests/server/transactionStatuses.test.ts` checks the database's CHECK constraints against it.
+ */
+export const TRANSACTION_STATUSES = {
+  payments: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
+  paymentDeposits: ['PENDING', 'CONFIRMED', 'FAILED', 'REFUNDED'],
+  cryptoWithdrawals: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+  fiatDeposits: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
+  whitelabelFiatDeposits: ['RECEIVED', 'RETURNED'],
+  fiatWithdrawals: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+  internalTransfers: ['PENDING', 'COMPLETED', 'FAILED'],
+  unassociatedDeposits: ['PENDING', 'CREDITED', 'REFUNDED'],
+  unallocatedDeposits: ['UNALLOCATED', 'ALLOCATED', 'RETURNED'],
+  manualMovements: ['PENDING', 'COMPLETED', 'REJECTED'],
+  balanceConversions: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
+} as const;
+
+export type TransactionKindKey = keyof typeof TRANSACTION_STATUSES;
+
 /** The deposit status that counts as received. */
-export const CONFIRMED = 'CONFIRMED';
+export const CONFIRMED = 'CONFIRMED' satisfies (typeof TRANSACTION_STATUSES.paymentDeposits)[number];
 
 function decimal(value: string): Big | undefined {
   try {

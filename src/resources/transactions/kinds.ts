@@ -11,6 +11,7 @@ import { all, type Requirement } from '../../domain/requirements';
 import {
   dateRangeQuery,
   normaliseWhiteLabelDeposit,
+  TRANSACTION_STATUSES,
   withReceivedAmounts,
   type PaymentDeposit,
   type WhiteLabelFiatDeposit,
@@ -78,7 +79,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'payments',
     currencyParam: 'depositCurrency',
     requires: all('GET_PAYMENT'),
-    statuses: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
+    statuses: TRANSACTION_STATUSES.payments,
     currencies: 'crypto',
     fields: [
       ID,
@@ -103,7 +104,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'withdrawals',
     currencyParam: 'cryptoCurrency',
     requires: all('GET_WITHDRAWALS'),
-    statuses: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+    statuses: TRANSACTION_STATUSES.cryptoWithdrawals,
     currencies: 'crypto',
     fields: [
       ID,
@@ -125,7 +126,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'deposits',
     currencyParam: 'currency',
     requires: all('GET_FIAT_DEPOSITS'),
-    statuses: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
+    statuses: TRANSACTION_STATUSES.fiatDeposits,
     currencies: 'fiat',
     fields: [
       ID,
@@ -171,7 +172,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'settlements',
     currencyParam: 'currency',
     requires: all('GET_FIAT_WITHDRAWALS'),
-    statuses: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+    statuses: TRANSACTION_STATUSES.fiatWithdrawals,
     currencies: 'fiat',
     fields: [
       ID,
@@ -192,7 +193,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'transfers',
     currencyParam: 'currency',
     requires: all('GET_INTERNAL_TRANSFERS'),
-    statuses: ['PENDING', 'COMPLETED', 'FAILED'],
+    statuses: TRANSACTION_STATUSES.internalTransfers,
     currencies: 'all',
     fields: [
       ID,
@@ -213,7 +214,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'deposits',
     currencyParam: 'currency',
     requires: all('GET_INTERNAL_TRANSFERS'),
-    statuses: ['PENDING', 'CREDITED', 'REFUNDED'],
+    statuses: TRANSACTION_STATUSES.unassociatedDeposits,
     currencies: 'crypto',
     fields: [
       ID,
@@ -234,7 +235,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'movements',
     currencyParam: 'currency',
     requires: all('FETCH_MANUAL_MOVEMENTS'),
-    statuses: ['PENDING', 'COMPLETED', 'REJECTED'],
+    statuses: TRANSACTION_STATUSES.manualMovements,
     currencies: 'all',
     fields: [
       ID,
@@ -254,7 +255,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'conversions',
     currencyParam: 'currency',
     requires: all('GET_BALANCE_CONVERSIONS'),
-    statuses: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
+    statuses: TRANSACTION_STATUSES.balanceConversions,
     currencies: 'all',
     fields: [
       ID,
