@@ -207,7 +207,10 @@ describe('the dashboard against /v1/openapi.json', () => {
     const controller = createSessionController({ apiUrl: '', store: memorySessionStore(), fetch: bridge });
     await controller.login({ email: 'admin@example.com', password: DEMO_PASSWORD });
     const http = createHttpClient({ apiUrl: '', controller, fetch: bridge });
-    const dataProvider = createDataProvider({ http, api: { roles: { path: 'roles', listKey: 'roles' } } });
+    const dataProvider = createDataProvider({
+      http,
+      api: { roles: { path: 'roles', listKey: 'roles', sort: { id: 'id', name: 'name' } } },
+    });
     const from = exchanges.length;
     const page = await dataProvider.getList('roles', {
       pagination: { page: 2, perPage: 2 },
