@@ -47,7 +47,7 @@ export const API_VERSION = '1.0.0';
  */
 export const BODY_LIMIT = 64 * 1024;
 
-/** The one route whose 429 keeps the login text of spec section 8; every other says when to retry. */
+/** The one route whose 429 keeps the login text of docs/product.md#error-catalogue; every other says when to retry. */
 const LOGIN_URL = '/v1/auth/login';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The generic data provider over the declarations (DESIGN.md section 4): react-admin's methods mapped
+ * The generic data provider over the declarations (docs/architecture.md#declarations): react-admin's methods mapped
  * onto /v1 by the ApiTable, plus the named custom methods the declarations bring. Nothing here knows a
  * resource or a page. Admin chunk only (imports react-admin's HttpError).
  */
@@ -166,7 +166,7 @@ export function createDataProvider({ http, api, methods = {} }: DataProviderOpti
     return {
       data: (rows as ApiRecord[]).map((row) => toRecordWith(decl, row)) as never[],
       total,
-      // Past 10 000 rows the API counts no further (DESIGN.md section 7): the list shows "10,000+".
+      // Past 10 000 rows the API counts no further (docs/architecture.md#the-v1-contract): the list shows "10,000+".
       ...(answer.totalCapped === true ? { meta: { totalCapped: true } } : {}),
     };
   };

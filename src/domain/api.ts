@@ -1,5 +1,5 @@
 /**
- * Wire types of the /v1 endpoints that this foundation covers (spec sections 3 and 7).
+ * Wire types of the /v1 endpoints that this foundation covers (docs/product.md#entities-and-their-fields and #calls).
  * The server's TypeBox schemas describe the same shapes; tests hold both to them.
  */
 import type { Currency } from './currencies';

@@ -1,5 +1,5 @@
 /**
- * The two reports' requests (spec section 2, Reporting; issue 9): the balance confirmation
+ * The two reports' requests (docs/product.md#screens-and-routes, Reporting; issue 9): the balance confirmation
  * `{ businessId?, asOf }` and the transaction ledger `{ businessId?, from, to, currency?, format }`,
  * with the date rules the dashboard's forms and the reference API share (src/domain/forms.ts; the
  * messages are src/domain/validation.ts's `report*` keys), the default dates and the file names.

@@ -1,5 +1,5 @@
 /**
- * Field rules and messages of spec section 5 that the dashboard and the reference API share.
+ * Field rules and messages of docs/product.md#validation-rules-and-messages that the dashboard and the reference API share.
  * The form schemas (src/domain/schemas.ts, built with src/domain/forms.ts) use these rules.
  */
 

@@ -3,7 +3,7 @@
  * rules, a download button that is disabled and shows a spinner while the server produces the file,
  * then the file saved under the server's name (src/api/download.ts). A refusal field by field lands on
  * the fields and focuses the first (docs/decisions.md 53); any other failure is the error catalogue's
- * text (spec section 8) in the app's notification. Also the fields such a form is made of: a date, a
+ * text (docs/product.md#error-catalogue) in the app's notification. Also the fields such a form is made of: a date, a
  * native select, the organisation's businesses and the session's currencies.
  *
  * Imported by its path (not from ./index): only the pages that download load it.
@@ -244,7 +244,7 @@ export function useBusinessChoices(): { choices: BusinessChoice[]; failed: boole
   };
 }
 
-/** The session's currencies (spec section 9 order) as options: 'Bitcoin (BTC)'. */
+/** The session's currencies (docs/product.md#constants-and-limits order) as options: 'Bitcoin (BTC)'. */
 export function useCurrencyOptions(): SelectOption[] {
   const { supportedCurrencies } = useSession();
   return sortCurrencies(supportedCurrencies).map((c) => ({

@@ -123,7 +123,7 @@ export function SwitchAnnouncement() {
  * Switching replaces the session (new token and permissions); main.tsx remounts App on the new
  * organisation, which drops every cached query of the old one. Then: the new landing page and
  * 'Switched to {organisation}' (SwitchAnnouncement, in the new layout), or `/` and a notification on
- * failure (spec section 2 and 8).
+ * failure (docs/product.md#screens-and-routes and #error-catalogue).
  */
 export function OrganisationSwitcher() {
   const session = useSession();

@@ -260,7 +260,7 @@ describe('the dashboard against /v1/openapi.json', () => {
   });
 });
 
-/** Endpoints of spec section 7 that unit tests fake before the server serves them. */
+/** Endpoints of docs/product.md#calls that unit tests fake before the server serves them. */
 const NOT_SERVED_YET = [
   /^\/v1\/api-keys(\/\d+)?$/,
   /^\/v1\/businesses(\/\d+)?$/,

@@ -1,6 +1,5 @@
 /**
- * The route table (every route with its config and schema) holds every /v1 route to DESIGN.md section
- * 10: an access declaration, a request schema where it takes input, a response schema, a tenancy where
+ * The route table (every route with its config and schema) holds every /v1 route to docs/architecture.md#quality-bars: an access declaration, a request schema where it takes input, a response schema, a tenancy where
  * it takes an id or lists rows, and `Cache-Control: no-store` on everything not public and cacheable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -28,7 +28,7 @@ const api: ApiTable = {
     idempotentCreate: true,
     recordKey: 'conversion',
   },
-  // The irregular shapes of spec section 7, declared rather than coded into the provider.
+  // The irregular shapes of docs/product.md#calls, declared rather than coded into the provider.
   merchants: {
     path: 'businesses',
     listKey: 'businesses',

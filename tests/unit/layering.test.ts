@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN.md section 3 is checked by ESLint (eslint-plugin-import's no-cycle and no-restricted-paths
+ * The layering of docs/architecture.md#layers is checked by ESLint (eslint-plugin-import's no-cycle and no-restricted-paths
  * in eslint.config.js). These tests lint small sources as if they were files of the tree, so a rule
  * that stops firing (a wrong path, a resolver that finds nothing) fails here, not silently.
  */

@@ -47,7 +47,7 @@ export const ACTIVITY_STATUSES = Object.fromEntries(
 export type ActivityTable = keyof typeof ACTIVITY_STATUSES;
 export const ACTIVITY_TABLES = Object.keys(ACTIVITY_STATUSES) as ActivityTable[];
 
-/** The eight tables of a business's tabs (spec section 2), each with rows for every demo business. */
+/** The eight tables of a business's tabs (docs/product.md#screens-and-routes), each with rows for every demo business. */
 export const TAB_TABLES: readonly ActivityTable[] = [
   'payments',
   'crypto_withdrawals',

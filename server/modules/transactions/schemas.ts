@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the ten transaction lists (spec section 7) and their list parameters.
+ * Wire shapes of the ten transaction lists (docs/product.md#calls) and their list parameters.
  *
  * Every list: `limit`, `offset`, `sortBy` (`created` by default, newest first; `updated`, `status` and
  * the amount; each follows an index of migrations 0012/0014 within a business), `order`, `q`, and the

@@ -1,5 +1,5 @@
 /**
- * /statistics (spec sections 2, 3, 7 and 9): the last month of deposits and withdrawals, for every
+ * /statistics (docs/product.md#screens-and-routes, #entities-and-their-fields, #calls and #constants-and-limits): the last month of deposits and withdrawals, for every
  * business or one, with the settlement balances. The route needs GET_STATISTICS and GET_BALANCES; the
  * sidebar item (Organisation, first) shows on GET_BALANCES alone, as the spec's sidebar table says.
  *

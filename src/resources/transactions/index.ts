@@ -1,5 +1,5 @@
 /**
- * The transaction lists the business detail's tabs show (spec sections 2 and 7), as react-admin
+ * The transaction lists the business detail's tabs show (docs/product.md#screens-and-routes and #calls), as react-admin
  * resources with their /v1 mapping and permission only: no views of their own (so no routes) and no
  * menu entries. `<List resource="payments">` inside a tab reads them; canAccess answers `list` and
  * `export` from `access.list`.

@@ -1,5 +1,5 @@
 /**
- * The transaction lists of a business (spec sections 2, 3 and 7): one entry per /v1 list, with what
+ * The transaction lists of a business (docs/product.md#screens-and-routes, #entities-and-their-fields and #calls): one entry per /v1 list, with what
  * its declaration needs (path, list key, permission, how the list filter becomes the query) and what
  * its views show (statuses, currencies, fields and columns). The declarations (index.ts), the tabs
  * and the export button all read this one table.
@@ -141,7 +141,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     ],
   },
   {
-    // Normalised by the client (spec section 3); the status is always RECEIVED, so no status filter.
+    // Normalised by the client (docs/product.md#entities-and-their-fields); the status is always RECEIVED, so no status filter.
     resource: 'whitelabel-fiat-deposits',
     path: 'payment/whitelabel-fiat-deposits',
     listKey: 'deposits',
