@@ -1,4 +1,4 @@
-// API benchmark (DESIGN.md section 12; issue 8 section 4). Figures only: nothing here is a test.
+// API benchmark (docs/architecture.md#performance-budgets; issue 8 section 4). Figures only: nothing here is a test.
 //
 // 1. A scaled database: PostgreSQL with 1,000,000 payments when a PostgreSQL is available (a throwaway
 //    cluster from Debian's package, found as scripts/test-server-pg.mjs finds it, or --database-url),

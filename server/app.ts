@@ -26,18 +26,8 @@ import { spaRoutes } from './http/spa';
 import { fieldErrors } from './http/validation';
 import type { AnyForm } from './http/forms';
 import { background } from './lib/background';
-import { authModule } from './modules/auth/routes';
-import { balancesModule } from './modules/balances/routes';
-import { brandsModule } from './modules/brands/routes';
-import { businessesModule } from './modules/businesses/routes';
-import { currenciesModule } from './modules/currencies/routes';
-import { metadataModule } from './modules/metadata/routes';
-import { reportsModule } from './modules/reports/routes';
-import { rolesModule } from './modules/roles/routes';
-import { statisticsModule } from './modules/statistics/routes';
+import { apiModules, type ApiModule } from './modules/registry';
 import { testingModule } from './modules/testing/routes';
-import { transactionsModule } from './modules/transactions/routes';
-import { usersModule } from './modules/users/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -45,6 +35,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /** The API areas (default: server/modules/registry.ts); a test adds the guide's example module. */
+  modules?: readonly ApiModule[];
 }
 
 export const API_VERSION = '1.0.0';
@@ -55,7 +47,7 @@ export const API_VERSION = '1.0.0';
  */
 export const BODY_LIMIT = 64 * 1024;
 
-/** The one route whose 429 keeps the login text of spec section 8; every other says when to retry. */
+/** The one route whose 429 keeps the login text of docs/product.md#error-catalogue; every other says when to retry. */
 const LOGIN_URL = '/v1/auth/login';
 
 /**
@@ -260,19 +252,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   });
 
-  // One plugin per API area, with its prefix (server/modules/<area>).
-  await app.register(brandsModule, { prefix: '/v1/brands' });
-  await app.register(authModule, { prefix: '/v1/auth' });
-  await app.register(currenciesModule, { prefix: '/v1/currencies' });
-  await app.register(usersModule, { prefix: '/v1/users' });
-  await app.register(rolesModule, { prefix: '/v1/roles' });
-  await app.register(businessesModule, { prefix: '/v1/businesses' });
-  await app.register(balancesModule, { prefix: '/v1/balances' });
-  await app.register(reportsModule, { prefix: '/v1/reports' });
-  await app.register(statisticsModule, { prefix: '/v1/statistics' });
-  // Paths of several areas (payment/…, withdrawals/…, deposits/…) as the spec names them.
-  await app.register(metadataModule, { prefix: '/v1' });
-  await app.register(transactionsModule, { prefix: '/v1' });
+  // One plugin per API area, with its prefix (server/modules/registry.ts).
+  for (const { plugin, prefix } of options.modules ?? apiModules) await app.register(plugin, { prefix });
   if (config.e2eReset) await app.register(testingModule, { prefix: '/v1/testing' });
   await docsRoutes(app);
 

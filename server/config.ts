@@ -1,4 +1,4 @@
-/** Server configuration from the environment (DESIGN.md section 2, server/README in the brief). */
+/** Server configuration from the environment (docs/architecture.md#stack, server/README in the brief). */
 import { fileURLToPath } from 'node:url';
 import { findBrand, BRANDS, DEFAULT_BRAND } from '../src/domain/brands';
 

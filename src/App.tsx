@@ -1,5 +1,5 @@
 /**
- * The admin app and the only composition root (DESIGN.md sections 3–5): it reads the registries,
+ * The admin app and the only composition root (docs/architecture.md#layers, #declarations and #routes): it reads the registries,
  * derives the access table, the API table, the custom methods, the message catalogue, the menu and
  * the routes from them, and hands each down (to the providers, and to the layout by context). Nothing
  * below it imports a registry; nothing feature-specific lives here.
@@ -71,7 +71,7 @@ export interface AppProps {
   i18nProvider?: I18nProvider;
 }
 
-/** Logged-out-only routes: a logged-in user goes to the landing page (spec section 2, Guards). */
+/** Logged-out-only routes: a logged-in user goes to the landing page (docs/product.md#screens-and-routes, Guards). */
 const LOGGED_OUT_ONLY = ['/forgot-password', '/reset-password'];
 
 /** Everything the registries define, derived once per mount (pure functions of src/declarations.ts). */

@@ -1,4 +1,4 @@
-/** Page views for the tag manager (spec section 2: a page view on each navigation except the login page). */
+/** Page views for the tag manager (docs/product.md#screens-and-routes: a page view on each navigation except the login page). */
 import { useEffect, useEffectEvent } from 'react';
 
 declare global {

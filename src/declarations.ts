@@ -1,11 +1,10 @@
 /**
- * The declarations that make the app config-driven (DESIGN.md section 4).
+ * The declarations that make the app config-driven (docs/architecture.md#declarations).
  *
  * A resource or a custom page is one folder exporting a declaration built with `resource()` or
  * `page()`, plus one line in its registry. Everything else — the <Resource> elements, the custom and
  * alias routes, the AccessTable handed to createAuthProvider, the ApiTable handed to
- * createDataProvider, and the sidebar — is derived here by pure functions, so the route table of spec
- * section 2 and the sidebar table can be read (and tested) straight out of the registries.
+ * createDataProvider, and the sidebar — is derived here by pure functions, so the route table of docs/product.md#screens-and-routes and the sidebar table can be read (and tested) straight out of the registries.
  *
  * A declaration carries everything its feature needs: its views, its /v1 mapping (with per-action
  * endpoints, how its total is read and how its filters serialise), its messages, and the named
@@ -21,7 +20,7 @@ import type { ApiTable, CustomMethods, ResourceApi } from './dataProvider/types'
 import type { Locale, TranslatedLocale } from './i18n/locale';
 import { mergeMessages, type MessageTree } from './i18n/messages';
 
-/** The sidebar sections of spec section 2, in display order. */
+/** The sidebar sections of docs/product.md#screens-and-routes, in display order. */
 export const SECTIONS = ['organisation', 'billing', 'balanceManagement', 'reporting', 'settings'] as const;
 export type SectionKey = (typeof SECTIONS)[number];
 
@@ -48,7 +47,7 @@ export type View = ComponentType<any>;
 export const RESOURCE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
-/** Where a legacy path of spec section 2 goes: a view of the resource, or `home` (always `/`). */
+/** Where a legacy path of docs/product.md#screens-and-routes goes: a view of the resource, or `home` (always `/`). */
 export type AliasTarget = ResourceAction | 'home';
 
 export interface ResourceDeclaration {
@@ -256,7 +255,7 @@ export interface RouteRow {
   kind: 'resource' | 'page' | 'alias';
 }
 
-/** Every route the registries define with its requirement: the route table of spec section 2. */
+/** Every route the registries define with its requirement: the route table of docs/product.md#screens-and-routes. */
 export function deriveRouteTable(
   resources: readonly ResourceDeclaration[],
   pages: readonly PageDeclaration[],

@@ -1,5 +1,5 @@
 /**
- * Boot (spec sections 1 and 4). The built index.html already shows the login card, prerendered at
+ * Boot (docs/product.md#the-product and #states-and-transitions). The built index.html already shows the login card, prerendered at
  * build time (src/public/prerender.tsx, vite.config.ts), or a loading overlay on other paths and for a
  * stored session; its boot script has started the brand request. Here the brand is loaded
  * ('Unspecified error occurred.' if it fails), the stored session restored and the screen's chunk

@@ -1,5 +1,5 @@
 /**
- * Run-time configuration (DESIGN.md section 1: one build serves every deployment).
+ * Run-time configuration (docs/architecture.md#overview: one build serves every deployment).
  * index.html loads /runtime-config.js before the app; it sets `window.__APP_CONFIG__ = { apiUrl }`,
  * where '' (or a missing value) means the API is on the same origin.
  */

@@ -3,7 +3,7 @@
  * The app's onRoute hook installs the matching guard from this declaration, and the route-table test
  * reads the same declaration: a /v1 route without one does not start.
  */
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { authenticate, requirePermission } from './requirePermission';
 
@@ -22,8 +22,11 @@ export const requires = (...permissions: [Permission, ...Permission[]]): Access 
   permissions,
 });
 
-/** The preHandler that enforces an access declaration (none for public routes). */
-export function guardFor(access: Access): preHandlerAsyncHookHandler | undefined {
+/**
+ * The preValidation hook that enforces an access declaration (none for public routes): it runs before
+ * the request is checked against its schema (server/http/conventions.ts).
+ */
+export function guardFor(access: Access): preValidationAsyncHookHandler | undefined {
   switch (access.kind) {
     case 'public':
       return undefined;

@@ -1,4 +1,4 @@
-/** Password hashing: argon2id, m=19 MiB, t=2, p=1 (DESIGN.md section 2). */
+/** Password hashing: argon2id, m=19 MiB, t=2, p=1 (docs/architecture.md#stack). */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 const OPTIONS = {

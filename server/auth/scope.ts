@@ -1,5 +1,5 @@
 /**
- * Organisation scoping that cannot be forgotten (DESIGN.md section 7).
+ * Organisation scoping that cannot be forgotten (docs/architecture.md#the-v1-contract).
  *
  * Repositories of organisation data take an `OrgScope` as a required argument. The only way to get one
  * is `scopeOf(request)` on a request whose session was authenticated (the brand is a private symbol), so

@@ -1,5 +1,5 @@
 /**
- * The in-process cache of validated sessions (DESIGN.md section 12: an authenticated request costs no
+ * The in-process cache of validated sessions (docs/architecture.md#performance-budgets: an authenticated request costs no
  * database round trip), with revocation that still takes effect at once.
  *
  * - Every change that can end or narrow a session (a session revoked, rotated or expired; a user's

@@ -1,6 +1,6 @@
 /**
  * GET /v1/openapi.json: the OpenAPI document generated from the route schemas, completed from the
- * routes' declarations (DESIGN.md section 7), so that what is documented is what is enforced:
+ * routes' declarations (docs/architecture.md#the-v1-contract), so that what is documented is what is enforced:
  * - `security` from `config.access` (the guard installed from the same declaration): the session scheme
  *   for AUTHENTICATED and requires(...), `[{}]` (no credentials) for PUBLIC;
  * - 401 on every route with a guard, 403 on routes that require permissions, and on every route 429

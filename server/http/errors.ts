@@ -1,4 +1,4 @@
-/** Errors that the error handler turns into the JSON error body (ApiErrorBody, DESIGN.md section 7). */
+/** Errors that the error handler turns into the JSON error body (ApiErrorBody, docs/architecture.md#the-v1-contract). */
 import { ERROR_TEXTS, type ApiErrorBody } from '../../src/domain/errors';
 
 /**

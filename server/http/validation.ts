@@ -1,6 +1,6 @@
 /**
  * Maps schema-validation errors onto field messages: a field of the route's form (config.form, the
- * shared rules of src/domain/schemas.ts) gets the form's text of spec section 5; other fields get a
+ * shared rules of src/domain/schemas.ts) gets the form's text of docs/product.md#validation-rules-and-messages; other fields get a
  * short technical text.
  */
 import type { FastifySchemaValidationError } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The double-entry ledger: the only code that writes it (DESIGN.md section 3, `server/ledger/`).
+ * The double-entry ledger: the only code that writes it (docs/architecture.md#layers, `server/ledger/`).
  *
  * An entry moves money between accounts: its postings (decimal strings, never floats) sum to zero
  * in every currency. `postEntry` checks that before it writes, and the database checks it again at

@@ -1,5 +1,5 @@
 /**
- * The one list helper of every list endpoint (DESIGN.md section 7):
+ * The one list helper of every list endpoint (docs/architecture.md#the-v1-contract):
  * `?limit=25&offset=0&sortBy=<whitelisted>&order=asc|desc&q=<text>&<typed filters>` →
  * `{ <listKey>: rows, total }`.
  *

@@ -1,5 +1,5 @@
 /**
- * Files from the API (spec section 7: "a helper posting with a blob response that downloads a file"):
+ * Files from the API (docs/product.md#calls: "a helper posting with a blob response that downloads a file"):
  * a request through the authenticated http client read as a Blob, named by the server's
  * Content-Disposition (else the caller's fallback), and handed to the browser. The token travels in
  * the Authorization header, never in a URL. Imported by its path from the admin side (the CSV export

@@ -1,5 +1,5 @@
 /**
- * Error semantics of DESIGN.md section 6 and spec section 8, as one pure function: given a failed
+ * Error semantics of docs/architecture.md#authentication-session-and-access and docs/product.md#error-catalogue, as one pure function: given a failed
  * call, what text the error carries and whether the session must be ended (and why).
  */
 import type { LogoutReason } from '../domain/session';

@@ -1,5 +1,5 @@
 /**
- * The authenticated /v1 client (DESIGN.md section 6): Authorization: Web <token>, X-2FA-Code,
+ * The authenticated /v1 client (docs/architecture.md#authentication-session-and-access): Authorization: Web <token>, X-2FA-Code,
  * Idempotency-Key, token rotation (X-Identity-Token) and the error rules of errorRules.ts.
  * No react-admin: errors are ApiError (HttpError-like: message, status, body).
  */

@@ -1,5 +1,5 @@
 /**
- * Transport and error rules of every /v1 call (DESIGN.md section 3): below both providers and the
+ * Transport and error rules of every /v1 call (docs/architecture.md#layers): below both providers and the
  * public screens, above `domain` only. No React, no react-admin: the login chunk loads it.
  */
 export { ApiError, asErrorBody, isApiError } from './apiError';

@@ -83,7 +83,7 @@ export function isAbortError(error: unknown): boolean {
 /**
  * Whether the page is being left (a reload, a typed address, a link out). The browser cancels the
  * page's requests then, and a cancelled request must not read as a network failure, which logs out
- * (spec section 8): a user who reloads while a list loads would otherwise lose the session.
+ * (docs/product.md#error-catalogue): a user who reloads while a list loads would otherwise lose the session.
  * `beforeunload` counts for a few seconds only, since a navigation can still be cancelled (a mailto:
  * link); `pagehide` counts until the page shows again (the back-forward cache).
  */

@@ -1,5 +1,5 @@
 /**
- * The session controller (spec sections 3 and 4): login, organisation choice, logout and forced
+ * The session controller (docs/product.md#entities-and-their-fields and #states-and-transitions): login, organisation choice, logout and forced
  * logout, with the state React reads through useSyncExternalStore. No react-admin here: the login
  * chunk loads it.
  */
@@ -25,7 +25,7 @@ export function organisationListFrom(organisations: Record<string, string>): Org
     .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
-/** The session of spec section 3 from a login response (before the currency list is added). */
+/** The session of docs/product.md#entities-and-their-fields from a login response (before the currency list is added). */
 export function sessionFromLogin(
   response: LoginResponse,
   token: string,

@@ -1,5 +1,5 @@
 /**
- * The one place the session touches browser storage (DESIGN.md section 6): AES-GCM-encrypted in
+ * The one place the session touches browser storage (docs/architecture.md#authentication-session-and-access): AES-GCM-encrypted in
  * sessionStorage under a single key, with a 12-byte random IV per write. The CryptoKey is generated
  * non-extractable and kept by a KeyStore (IndexedDB in the browser). Nothing else of the user's is
  * written to browser storage.

@@ -1,4 +1,4 @@
-/** The session (spec section 3) and the controller every part of the dashboard reads it through. */
+/** The session (docs/product.md#entities-and-their-fields) and the controller every part of the dashboard reads it through. */
 import type { LogoutReason, Session } from '../domain/session';
 
 export type { LogoutReason, OrganisationRef, Session } from '../domain/session';

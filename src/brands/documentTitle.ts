@@ -1,4 +1,4 @@
-/** The browser tab's title: '{page} | {brand}' (DESIGN.md section 8: the page title follows the brand). */
+/** The browser tab's title: '{page} | {brand}' (docs/architecture.md#brands: the page title follows the brand). */
 export function documentTitle(page: string | null | undefined, brand: string): string {
   const pageTitle = (page ?? '').replace(/\s+/g, ' ').trim();
   if (!pageTitle) return brand;

@@ -14,15 +14,10 @@ export {
   type BrandPalette,
   type ThemeMode,
 } from './theme';
-import { BRANDS, type BrandDefinition } from '../domain/brands';
+import type { BrandDefinition } from '../domain/brands';
 import { createBrandTheme } from './theme';
 
 /** A brand's light and dark themes (react-admin's `theme` and `darkTheme`). */
 export function brandThemePair(definition: BrandDefinition) {
   return { light: createBrandTheme(definition), dark: createBrandTheme(definition, undefined, 'dark') };
-}
-
-/** The themes of the twelve brands, by brand key. */
-export function brandThemes() {
-  return Object.fromEntries(BRANDS.map((b) => [b.key, brandThemePair(b)]));
 }

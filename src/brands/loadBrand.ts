@@ -100,7 +100,7 @@ function setMeta(doc: Document, name: string, content: string): void {
   meta.content = content;
 }
 
-/** Page title, favicon, apple-touch icon, PWA icons and theme colour follow the brand (DESIGN.md 8). */
+/** Page title, favicon, apple-touch icon, PWA icons and theme colour follow the brand (docs/architecture.md#brands). */
 export function applyBrandToDocument(brand: LoadedBrand, doc: Document = document): void {
   doc.title = brand.name;
   setLink(doc, 'icon', brand.basicIconUrl, { type: 'image/svg+xml' });

@@ -1,5 +1,5 @@
 /**
- * The generic data provider over the declarations (DESIGN.md section 4): react-admin's methods mapped
+ * The generic data provider over the declarations (docs/architecture.md#declarations): react-admin's methods mapped
  * onto /v1 by the ApiTable, plus the named custom methods the declarations bring. Nothing here knows a
  * resource or a page. Admin chunk only (imports react-admin's HttpError).
  */
@@ -110,6 +110,19 @@ function metaOptions(meta: unknown): Pick<RequestOptions, 'twoFaCode' | 'idempot
   return { twoFaCode: m?.twoFaCode, idempotencyKey: m?.idempotencyKey };
 }
 
+/**
+ * react-admin's sort → `sortBy` and `order`, through the declaration's `sort` map. An unmapped field
+ * (react-admin's default `id`, a column the API cannot sort) sends neither: the API's default order.
+ */
+export function sortQuery(
+  decl: Pick<ResourceApi, 'sort'>,
+  sort: { field: string; order: 'ASC' | 'DESC' } | undefined,
+): { sortBy?: string; order?: 'asc' | 'desc' } {
+  const sortBy = sort && Object.hasOwn(decl.sort ?? {}, sort.field) ? decl.sort?.[sort.field] : undefined;
+  if (!sort || !sortBy) return {};
+  return { sortBy, order: sort.order === 'ASC' ? 'asc' : 'desc' };
+}
+
 /** react-admin's DataProvider methods, which custom methods may not replace. */
 const STANDARD_METHODS = [
   'getList',
@@ -135,14 +148,12 @@ export function createDataProvider({ http, api, methods = {} }: DataProviderOpti
   ) => {
     const decl = declaration(api, resource);
     const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const sortField = params.sort?.field === 'id' && decl.id ? decl.id : params.sort?.field;
     const filters = decl.filters ? decl.filters(params.filter ?? {}) : defaultFilterQuery(params.filter);
     const query: Query = {
       ...filters,
       limit: perPage,
       offset: (page - 1) * perPage,
-      sortBy: sortField,
-      order: params.sort?.order?.toLowerCase(),
+      ...sortQuery(decl, params.sort),
     };
     const { method, path } = requestFor(decl, 'getList');
     const { json } = await http.request<ApiRecord>(path, { method, query, signal: params.signal });
@@ -155,7 +166,7 @@ export function createDataProvider({ http, api, methods = {} }: DataProviderOpti
     return {
       data: (rows as ApiRecord[]).map((row) => toRecordWith(decl, row)) as never[],
       total,
-      // Past 10 000 rows the API counts no further (DESIGN.md section 7): the list shows "10,000+".
+      // Past 10 000 rows the API counts no further (docs/architecture.md#the-v1-contract): the list shows "10,000+".
       ...(answer.totalCapped === true ? { meta: { totalCapped: true } } : {}),
     };
   };

@@ -1,5 +1,5 @@
 /**
- * The data provider's contract (DESIGN.md section 4): react-admin's methods over the declarations'
+ * The data provider's contract (docs/architecture.md#declarations): react-admin's methods over the declarations'
  * API tables, plus the named custom methods that declarations bring with them.
  */
 import type { DataProvider, RaRecord } from 'react-admin';
@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Where one action of a resource goes, when it is not the REST default of its `path`
- * (spec section 7 has several: `PATCH businesses` with the id in the body, `balances/{businessId}`).
+ * (docs/product.md#calls has several: `PATCH businesses` with the id in the body, `balances/{businessId}`).
  */
 export interface Endpoint {
   method?: HttpMethod;
@@ -47,6 +47,12 @@ export interface ResourceApi {
   total?: (json: ApiRecord) => number | undefined;
   /** How react-admin's filter object becomes query parameters. Default: scalar values as they are. */
   filters?: (filter: ApiRecord) => Query;
+  /**
+   * The sortable fields: react-admin's `sort.field` (a record field, e.g. `createdAt`) → the API's
+   * `sortBy` value (e.g. `created`). A field not named here is not sent (the API's default order), so
+   * react-admin's default sort on `id` or an unmapped column never reaches the API as a 400.
+   */
+  sort?: Readonly<Record<string, string>>;
 }
 
 export type ApiTable = Record<string, ResourceApi>;

@@ -1,5 +1,5 @@
 /**
- * Wire types of the /v1 endpoints that this foundation covers (spec sections 3 and 7).
+ * Wire types of the /v1 endpoints that this foundation covers (docs/product.md#entities-and-their-fields and #calls).
  * The server's TypeBox schemas describe the same shapes; tests hold both to them.
  */
 import type { Currency } from './currencies';
@@ -29,12 +29,6 @@ export interface LoginResponse {
   sessionId: string;
   /** Organisation id → name, every organisation the user belongs to. */
   organisations: Record<string, string>;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
-  twoFaCode?: number;
 }
 
 export interface CurrenciesResponse {

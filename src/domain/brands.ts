@@ -1,5 +1,5 @@
 /**
- * The twelve brands (DESIGN.md section 8): their keys, names, colours and whether fiat deposits are
+ * The twelve brands (docs/architecture.md#brands): their keys, names, colours and whether fiat deposits are
  * allowed. The dashboard's themes (src/brands) and the API's logo and icon files both derive from this.
  */
 /** The shape of the brand's logo mark (src/domain/brandLogos.ts draws each); one per brand. */

@@ -1,6 +1,6 @@
 /**
  * Businesses (merchants) of an organisation: the shapes the API sends and takes, and the rules the
- * edit-business form and the reference API share (spec sections 3, 4, 5 and 9).
+ * edit-business form and the reference API share (docs/product.md#entities-and-their-fields, #states-and-transitions, #validation-rules-and-messages and #constants-and-limits).
  *
  * - The string fields (name and the three callback URLs) are a form schema (`businessFormSchema`,
  *   src/domain/forms.ts): the dashboard binds it with `formResolver`, the server runs `validateForm`.
@@ -47,7 +47,7 @@ export interface Business {
 
 /**
  * POST /v1/businesses (and PATCH with `id`): the business fields but those the server sets. A
- * callback URL is sent only when non-empty (spec section 5).
+ * callback URL is sent only when non-empty (docs/product.md#validation-rules-and-messages).
  */
 export interface BusinessPayload {
   businessName: string;
@@ -61,10 +61,6 @@ export interface BusinessPayload {
   blockchainFeePaidBy: BlockchainFeePaidBy;
   stableCryptoCurrencyDepegThreshold: number | null;
   userServiceFeeDistributionPercentage: number;
-}
-
-export interface BusinessUpdatePayload extends BusinessPayload {
-  id: number;
 }
 
 /** GET /v1/payment/organisations/metadata. */
@@ -97,10 +93,8 @@ export const DEPEG_MAX = 0.1;
 /** Fractions carry at most four decimals (two decimals of a percent; NUMERIC(6, 4) in the database). */
 export const FRACTION_DECIMALS = 4;
 
-/** The depeg slider, in percent: 1–10 when 1:1 rates are on (spec section 9), step 0.01. */
+/** The depeg slider, in percent: 1–10 when 1:1 rates are on (docs/product.md#constants-and-limits), step 0.01. */
 export const DEPEG_SLIDER = { min: 1, max: DEPEG_MAX * 100, step: 0.01 } as const;
-/** The fee distribution slider, in percent: 0 to the organisation's limit × 100, step 0.01. */
-export const FEE_DISTRIBUTION_SLIDER = { min: 0, step: 0.01 } as const;
 
 export function isBusinessName(value: string): boolean {
   return BUSINESS_NAME_PATTERN.test(value);

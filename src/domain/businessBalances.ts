@@ -1,13 +1,13 @@
 /**
- * The balances on the business cards (spec sections 2, 4 and 9): which precision each currency is
+ * The balances on the business cards (docs/product.md#screens-and-routes, #states-and-transitions and #constants-and-limits): which precision each currency is
  * shown with, the rounded amounts, and the order of the cards. Decimal strings through big.js, never
  * a float. Plain TypeScript: the dashboard's list and the business detail read it.
  */
 import Big from 'big.js';
 
-/** Fiat balances on a card: 2 decimals (spec section 9). */
+/** Fiat balances on a card: 2 decimals (docs/product.md#constants-and-limits). */
 export const FIAT_BALANCE_PRECISION = 2;
-/** Crypto balances whose network precision is unknown: 6 decimals (spec section 9). */
+/** Crypto balances whose network precision is unknown: 6 decimals (docs/product.md#constants-and-limits). */
 export const DEFAULT_CRYPTO_PRECISION = 6;
 
 /** One coin of GET /v1/withdrawals/metadata. */
@@ -94,7 +94,7 @@ function decimal(value: string | null | undefined): Big {
 
 /**
  * A card's balances: every currency of the row, rounded to its precision, ordered by currency name
- * (spec section 9), the code where the currency list has no name.
+ * (docs/product.md#constants-and-limits), the code where the currency list has no name.
  */
 export function cardBalances(row: BusinessBalanceRow | undefined, context: BalanceContext): CardBalance[] {
   if (!row) return [];
@@ -120,8 +120,7 @@ export function totalDisplayedBalance(row: BusinessBalanceRow | undefined): Big 
 }
 
 /**
- * The businesses with balances ranked by their total displayed balance, highest first (spec section
- * 4); equal totals (and businesses without a balance row, which count as zero) keep the list's order.
+ * The businesses with balances ranked by their total displayed balance, highest first (docs/product.md#states-and-transitions); equal totals (and businesses without a balance row, which count as zero) keep the list's order.
  */
 export function sortByDisplayedBalance<B extends { id: number | string }>(
   businesses: readonly B[],

@@ -1,4 +1,4 @@
-/** Currencies, networks and ordering (spec sections 3 and 9). */
+/** Currencies, networks and ordering (docs/product.md#entities-and-their-fields and #constants-and-limits). */
 
 export interface Currency {
   abbreviation: string;

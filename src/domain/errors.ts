@@ -1,4 +1,4 @@
-/** Error texts of spec section 8 and the error text selection rule. */
+/** Error texts of docs/product.md#error-catalogue and the error text selection rule. */
 
 export const ERROR_TEXTS = {
   default: 'Error completing action. Please try again later.',
@@ -24,7 +24,7 @@ export const ERROR_TEXTS = {
   checkConnection: 'Also check your internet connection.',
 } as const;
 
-/** The JSON error body of every /v1 error (DESIGN.md section 7). */
+/** The JSON error body of every /v1 error (docs/architecture.md#the-v1-contract). */
 export interface ApiErrorBody {
   message: string;
   rejection?: string;
@@ -40,7 +40,7 @@ function textFrom(data: unknown): string | undefined {
 }
 
 /**
- * Error text selection, in order (spec section 8): a plain string error; else the rejection, then
+ * Error text selection, in order (docs/product.md#error-catalogue): a plain string error; else the rejection, then
  * the message, from the error data or its response data; else the default text.
  */
 export function errorText(error: unknown, fallback: string = ERROR_TEXTS.default): string {
@@ -74,7 +74,7 @@ export function withWait(base: string, seconds: number | undefined): string {
   return `${/[.!?]$/.test(base) ? base : `${base}.`} ${waitText(seconds)}`;
 }
 
-/** A call that got no answer (spec section 8: the rate-limit text), and a hint at the connection. */
+/** A call that got no answer (docs/product.md#error-catalogue: the rate-limit text), and a hint at the connection. */
 export const NETWORK_FAILURE_TEXT = `${ERROR_TEXTS.rateLimited} ${ERROR_TEXTS.checkConnection}`;
 
 /** Field errors of a /v1 validation error (`body.errors`, or `data.errors`), if any; `{}` otherwise. */

@@ -120,7 +120,7 @@ export function validateForm<V extends Record<string, string>>(
   return errors as FormErrors<V>;
 }
 
-/** The texts of spec section 5 for a result of validateForm (what the API sends in `errors`). */
+/** The texts of docs/product.md#validation-rules-and-messages for a result of validateForm (what the API sends in `errors`). */
 export function errorTexts<V extends Record<string, string>>(
   errors: FormErrors<V>,
 ): Partial<Record<keyof V & string, string>> {

@@ -1,4 +1,4 @@
-/** The landing page of spec section 2, 'Guards': the first row whose requirement holds. */
+/** The landing page of docs/product.md#screens-and-routes, 'Guards': the first row whose requirement holds. */
 import { all, satisfies, type Requirement } from './requirements';
 
 export const LANDING_ORDER: ReadonlyArray<{ path: string; requires: Requirement }> = [

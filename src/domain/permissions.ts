@@ -1,5 +1,5 @@
 /**
- * Permissions and role groups (spec section 6, DESIGN.md section 9).
+ * Permissions and role groups (docs/product.md#roles-and-permission-groups, docs/architecture.md#demo-data).
  * Plain TypeScript shared by the dashboard and the reference API.
  */
 export const PERMISSIONS = [
@@ -43,18 +43,12 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const DEFAULT_PERMISSION: Permission = 'GET_ORGANISATION';
-
-export function isPermission(value: string): value is Permission {
-  return (PERMISSIONS as readonly string[]).includes(value);
-}
-
 export const BUILT_IN_ROLES = ['ADMIN', 'MANAGER', 'BACKOFFICE', 'SUPPORT'] as const;
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
 
 const isRead = (p: Permission) => p.startsWith('GET_') || p.startsWith('FETCH_');
 
-/** The permission sets of the built-in roles (DESIGN.md section 9); each includes GET_ORGANISATION. */
+/** The permission sets of the built-in roles (docs/architecture.md#demo-data); each includes GET_ORGANISATION. */
 export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   ADMIN: [...PERMISSIONS],
   MANAGER: PERMISSIONS.filter(
@@ -88,7 +82,7 @@ export interface PermissionGroup {
   full: readonly Permission[];
 }
 
-/** Role permission groups of spec section 6: a view set and a full set each. */
+/** Role permission groups of docs/product.md#roles-and-permission-groups: a view set and a full set each. */
 export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
   {
     key: 'businesses',

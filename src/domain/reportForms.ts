@@ -1,5 +1,5 @@
 /**
- * The two reports' requests (spec section 2, Reporting; issue 9): the balance confirmation
+ * The two reports' requests (docs/product.md#screens-and-routes, Reporting; issue 9): the balance confirmation
  * `{ businessId?, asOf }` and the transaction ledger `{ businessId?, from, to, currency?, format }`,
  * with the date rules the dashboard's forms and the reference API share (src/domain/forms.ts; the
  * messages are src/domain/validation.ts's `report*` keys), the default dates and the file names.
@@ -82,7 +82,6 @@ export const transactionLedgerForm = defineForm({
     when('reportWindowTooLong', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS),
   ),
 });
-export type TransactionLedgerDates = ValuesOf<typeof transactionLedgerForm>;
 
 /** The request bodies. */
 export interface BalanceConfirmationRequest {

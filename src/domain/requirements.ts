@@ -1,5 +1,5 @@
 /**
- * Access requirements as data (DESIGN.md section 4): one pure function evaluates them,
+ * Access requirements as data (docs/architecture.md#declarations): one pure function evaluates them,
  * so the route guards, the sidebar, canAccess and the tests all read the same table.
  */
 import type { Permission } from './permissions';

@@ -1,5 +1,5 @@
 /**
- * One schema per form (DESIGN.md section 2: one module holds every field rule and message), built
+ * One schema per form (docs/architecture.md#stack: one module holds every field rule and message), built
  * with src/domain/forms.ts and shared by the dashboard's forms and the reference API. Each rule gives
  * a message key of src/domain/validation.ts; the first failing rule of a field is its message.
  */
@@ -8,7 +8,7 @@ import { hasPasswordCase, isEmail, isTwoFaCode, PASSWORD_MIN_LENGTH, type Messag
 
 const email = () => trimmed(required('emailRequired'), when('emailInvalid', isEmail));
 
-/** A new password: the case rule is checked before the length (spec section 5). */
+/** A new password: the case rule is checked before the length (docs/product.md#validation-rules-and-messages). */
 const newPassword = (requiredKey: MessageKey) =>
   field(
     required(requiredKey),

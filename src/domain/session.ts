@@ -1,4 +1,4 @@
-/** The session of spec section 3: what the dashboard keeps of a login (plain data, no React). */
+/** The session of docs/product.md#entities-and-their-fields: what the dashboard keeps of a login (plain data, no React). */
 import type { Currency } from './currencies';
 
 export interface OrganisationRef {

@@ -1,28 +1,27 @@
 /**
- * The statistics page's rules (spec sections 3 and 9): the window (last month, grouped by DAY), the
+ * The statistics page's rules (docs/product.md#entities-and-their-fields and #constants-and-limits): the window (last month, grouped by DAY), the
  * zero-filled daily series, the top coins (5 entries, the rest as 'Other', percents with 2 decimals
  * from the coins' settlement volumes), the decimals of statistics amounts (4, or EUR as money with
  * thousands separators) and the orders (balances by currency name, every other list of currencies in
- * the order of spec section 9). Decimal strings through big.js, never a float; plain TypeScript shared
+ * the order of docs/product.md#constants-and-limits). Decimal strings through big.js, never a float; plain TypeScript shared
  * by the statistics page and the business detail's statistics child.
  */
 import Big from 'big.js';
 import { compareCurrencies, CURRENCY_SEED } from './currencies';
 
-/** Spec section 9: the statistics window is the last month, grouped by DAY. */
+/** docs/product.md#constants-and-limits: the statistics window is the last month, grouped by DAY. */
 export const STATISTICS_WINDOW_MONTHS = 1;
 export const STATISTICS_GROUP_BY = 'DAY';
-/** Spec section 9: the top coins table keeps 5 entries; the rest are aggregated into 'Other'. */
+/** docs/product.md#constants-and-limits: the top coins table keeps 5 entries; the rest are aggregated into 'Other'. */
 export const TOP_COINS = 5;
-/** Spec section 9: percents are shown to 2 decimals. */
+/** docs/product.md#constants-and-limits: percents are shown to 2 decimals. */
 export const PERCENT_DECIMALS = 2;
-/** Spec section 9: settlement amounts are shown with 4 decimals… */
+/** docs/product.md#constants-and-limits: settlement amounts are shown with 4 decimals… */
 export const STATISTICS_DECIMALS = 4;
 /** …except EUR, shown as money: its 2 decimals with thousands separators. */
 export const EUR_DECIMALS = 2;
 
 export type StatisticsKind = 'deposits' | 'withdrawals';
-export const STATISTICS_KINDS: readonly StatisticsKind[] = ['deposits', 'withdrawals'];
 
 /** One day of GET /v1/statistics/{kind}/histogram. */
 export interface HistogramBucket {
@@ -159,7 +158,7 @@ export function isFiat(currency: string): boolean {
 }
 
 /**
- * Spec section 9's currency order for codes of either kind: fiat first (EUR, USD, GBP, JPY, then
+ * The currency order of docs/product.md#constants-and-limits for codes of either kind: fiat first (EUR, USD, GBP, JPY, then
  * alphabetical), then crypto (BTC, BCH, LTC, ETH, USDT, XLM, XRP, then alphabetical).
  */
 export function compareCurrencyCodes(a: string, b: string): number {
@@ -169,7 +168,7 @@ export function compareCurrencyCodes(a: string, b: string): number {
   return compareCurrencies(a, b, fa);
 }
 
-/** A day's volumes per currency, in spec section 9's currency order (zero volumes left out). */
+/** A day's volumes per currency, in the currency order of docs/product.md#constants-and-limits (zero volumes left out). */
 export function orderedVolumes(
   volumes: Readonly<Record<string, string>>,
 ): { currency: string; amount: string }[] {
@@ -180,21 +179,12 @@ export function orderedVolumes(
 }
 
 /**
- * The decimals a statistics amount is shown with (spec section 9, 'Settlement balance amounts: 4
+ * The decimals a statistics amount is shown with (docs/product.md#constants-and-limits, 'Settlement balance amounts: 4
  * decimals, or thousands separators for eur'): EUR as money, 2 decimals; every other currency 4.
  * (Amounts are always grouped by src/i18n/format.ts; the EUR rule decides the decimals.)
  */
 export function statisticsDecimals(currency: string): number {
   return currency === 'EUR' ? EUR_DECIMALS : STATISTICS_DECIMALS;
-}
-
-/** A decimal string rounded half up to `decimals` digits (as it is when it is no decimal). */
-export function roundDecimal(value: string, decimals: number): string {
-  try {
-    return new Big(value).toFixed(decimals, Big.roundHalfUp);
-  } catch {
-    return value;
-  }
 }
 
 /** `part` as a percent of `whole` with 2 decimals, half up ('0.00' when the whole is zero). */
@@ -220,8 +210,8 @@ export interface TopCoinRow {
 }
 
 /**
- * The top coins table (spec section 9): the coins by settlement volume, highest first (equal volumes in
- * spec section 9's currency order), the first `limit` as they are and the rest summed into one 'Other'
+ * The top coins table (docs/product.md#constants-and-limits): the coins by settlement volume, highest first (equal volumes in
+ * the currency order of docs/product.md#constants-and-limits), the first `limit` as they are and the rest summed into one 'Other'
  * row. Percents are each row's share of the sum of every coin's settlement volume, computed with
  * big.js and rounded half up to 2 decimals (the answer's own `percent` is not trusted for the sum).
  */
@@ -264,7 +254,7 @@ export interface SettlementBalanceRow {
 }
 
 /**
- * The settlement balances, ordered by currency name (spec section 9: 'Balances are ordered by currency
+ * The settlement balances, ordered by currency name (docs/product.md#constants-and-limits: 'Balances are ordered by currency
  * name': `nameOf`'s, else the currency table's, else the code), each with its value in the settlement
  * currency.
  */

@@ -1,5 +1,5 @@
 /**
- * The client's rules for the transaction lists of a business (spec section 3): what a payment has
+ * The client's rules for the transaction lists of a business (docs/product.md#entities-and-their-fields): what a payment has
  * received, the white-label fiat deposits' normalised shape, an amount's precision and the date range
  * of the list filters. Plain TypeScript shared with the server; amounts are decimal strings summed
  * with big.js, never floats.
@@ -27,8 +27,29 @@ export interface CurrencyAmount {
   amount: string;
 }
 
+/**
+ * Every kind of transaction and the statuses it may have, in the order the filters offer them. This is
+ * the one list: the API's enums, the dashboard's status filters and the seed are derived from it, and
+ * `tests/server/transactionStatuses.test.ts` checks the database's CHECK constraints against it.
+ */
+export const TRANSACTION_STATUSES = {
+  payments: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
+  paymentDeposits: ['PENDING', 'CONFIRMED', 'FAILED', 'REFUNDED'],
+  cryptoWithdrawals: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+  fiatDeposits: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
+  whitelabelFiatDeposits: ['RECEIVED', 'RETURNED'],
+  fiatWithdrawals: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+  internalTransfers: ['PENDING', 'COMPLETED', 'FAILED'],
+  unassociatedDeposits: ['PENDING', 'CREDITED', 'REFUNDED'],
+  unallocatedDeposits: ['UNALLOCATED', 'ALLOCATED', 'RETURNED'],
+  manualMovements: ['PENDING', 'COMPLETED', 'REJECTED'],
+  balanceConversions: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
+} as const;
+
+export type TransactionKindKey = keyof typeof TRANSACTION_STATUSES;
+
 /** The deposit status that counts as received. */
-export const CONFIRMED = 'CONFIRMED';
+export const CONFIRMED = 'CONFIRMED' satisfies (typeof TRANSACTION_STATUSES.paymentDeposits)[number];
 
 function decimal(value: string): Big | undefined {
   try {
@@ -66,11 +87,11 @@ export function distinctAmounts(perCurrency: Readonly<Record<string, string>>): 
 }
 
 const isFiat = (currency: string) => CURRENCY_SEED.find((c) => c.abbreviation === currency)?.isFiat ?? false;
-/** Fiat before crypto, each in the order of spec section 9 (compareCurrencies). */
+/** Fiat before crypto, each in the order of docs/product.md#constants-and-limits (compareCurrencies). */
 const compareByCurrency = (a: string, b: string) =>
   isFiat(a) !== isFiat(b) ? (isFiat(a) ? -1 : 1) : compareCurrencies(a, b, isFiat(a));
 
-/** A payment with the two fields the client adds (spec section 3). */
+/** A payment with the two fields the client adds (docs/product.md#entities-and-their-fields). */
 export type PaymentWithReceived<P> = P & {
   receivedAmountPerCurrency: Record<string, string>;
   distinctAmounts: CurrencyAmount[];
@@ -99,7 +120,7 @@ export interface WhiteLabelFiatDeposit {
   updatedAt: string;
 }
 
-/** The shape the client shows a white-label fiat deposit in (spec section 3). */
+/** The shape the client shows a white-label fiat deposit in (docs/product.md#entities-and-their-fields). */
 export interface NormalisedWhiteLabelDeposit extends WhiteLabelFiatDeposit {
   status: 'RECEIVED';
   clientLabel: string;
@@ -110,7 +131,7 @@ export interface NormalisedWhiteLabelDeposit extends WhiteLabelFiatDeposit {
 }
 
 /**
- * Spec section 3: status RECEIVED, clientLabel from reference, expectedAmount '-', receivedAmount
+ * docs/product.md#entities-and-their-fields: status RECEIVED, clientLabel from reference, expectedAmount '-', receivedAmount
  * from amount, initiatedBy '-', receivedAt from createdAt. The API's other fields stay as they are.
  */
 export function normaliseWhiteLabelDeposit(deposit: WhiteLabelFiatDeposit): NormalisedWhiteLabelDeposit {
@@ -125,7 +146,7 @@ export function normaliseWhiteLabelDeposit(deposit: WhiteLabelFiatDeposit): Norm
   };
 }
 
-/** Digits after the point an amount of a currency is shown with: its precision, else 6 (spec section 9). */
+/** Digits after the point an amount of a currency is shown with: its precision, else 6 (docs/product.md#constants-and-limits). */
 export const DEFAULT_PRECISION = 6;
 export function precisionOf(currency: string): number {
   return CURRENCY_SEED.find((c) => c.abbreviation === currency)?.precision ?? DEFAULT_PRECISION;

@@ -1,5 +1,5 @@
 /**
- * Field rules and messages of spec section 5 that the dashboard and the reference API share.
+ * Field rules and messages of docs/product.md#validation-rules-and-messages that the dashboard and the reference API share.
  * The form schemas (src/domain/schemas.ts, built with src/domain/forms.ts) use these rules.
  */
 
@@ -58,14 +58,6 @@ export function normaliseEmail(value: string): string {
 
 export function hasPasswordCase(value: string): boolean {
   return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
-}
-
-/** What is wrong with a new password, as message keys (empty when it is acceptable). */
-export function passwordProblems(value: string): MessageKey[] {
-  const problems: MessageKey[] = [];
-  if (!hasPasswordCase(value)) problems.push('passwordCase');
-  if (value.length < PASSWORD_MIN_LENGTH) problems.push('passwordLength');
-  return problems;
 }
 
 export function isTwoFaCode(value: string): boolean {

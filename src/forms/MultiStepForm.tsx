@@ -1,7 +1,7 @@
 /**
  * The multi-step form of the money pages and the business wizard: form → overview → submit → result,
  * with Back. Built on react-admin's <Form>, so a rejected submit's field errors (`errors` of the /v1
- * error body, DESIGN.md section 7) land on their fields through react-admin's own mechanism: the form
+ * error body, docs/architecture.md#the-v1-contract) land on their fields through react-admin's own mechanism: the form
  * steps back to the fields, marks them and focuses the first one. Any other failure stays on the
  * overview with its text, so the user can retry with the same idempotency key (a retry of a money
  * movement must not move the money twice); only changed values draw a new key.

@@ -6,7 +6,7 @@
  * user's regional conventions hold; otherwise `en-GB` (the dashboard's English is British) or
  * `de-DE`. Every function takes `locale` to override it (tests, a fixed format).
  *
- * Amounts are decimal strings (DESIGN.md section 2: never a float): formatAmount groups the integer
+ * Amounts are decimal strings (docs/architecture.md#stack: never a float): formatAmount groups the integer
  * part with Intl (as a BigInt, exact at any size) and writes the fraction digits itself.
  */
 import { browserLanguages, getLocale, type Locale } from './locale';

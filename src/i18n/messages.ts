@@ -1,5 +1,5 @@
 /**
- * The dashboard's English messages (DESIGN.md section 2: every visible string goes through translate).
+ * The dashboard's English messages (docs/architecture.md#stack: every visible string goes through translate).
  * Keys are namespaced: `app.*` for the shell and the public screens, `validation.*` for the yup schemas
  * of src/domain/schemas.ts (built from MESSAGES so the texts cannot drift). Other features add their
  * own namespaces (e.g. `resources.businesses.*`, `pages.statistics.*`) in their folders and merge them
@@ -81,8 +81,6 @@ export const appMessages = {
   // react-admin's own texts the dashboard words differently: 'Sign in' / 'Sign out' everywhere.
   ra: { auth: { logout: 'Sign out' } },
 } satisfies MessageTree;
-
-export type AppMessages = typeof appMessages;
 
 /** Deep merge of message trees (later wins); used to add feature namespaces to the app messages. */
 export function mergeMessages(...trees: MessageTree[]): MessageTree {

@@ -3,7 +3,7 @@
  * rules, a download button that is disabled and shows a spinner while the server produces the file,
  * then the file saved under the server's name (src/api/download.ts). A refusal field by field lands on
  * the fields and focuses the first (docs/decisions.md 53); any other failure is the error catalogue's
- * text (spec section 8) in the app's notification. Also the fields such a form is made of: a date, a
+ * text (docs/product.md#error-catalogue) in the app's notification. Also the fields such a form is made of: a date, a
  * native select, the organisation's businesses and the session's currencies.
  *
  * Imported by its path (not from ./index): only the pages that download load it.
@@ -20,6 +20,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { Form, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import { saveFile, type DownloadedFile } from '../api/download';
@@ -32,19 +33,6 @@ import { FocusServerErrors } from '../forms/FocusServerErrors';
 import { useAccessContext } from './access';
 import { messageOf } from './errors';
 import { Page } from './Page';
-
-/** Hidden on screen, read by screen readers (MUI's visuallyHidden). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 export interface DownloadFormProps<V extends FieldValues> {
   /** Every field of the form with its first value (a server error for another name is no field's). */
@@ -256,7 +244,7 @@ export function useBusinessChoices(): { choices: BusinessChoice[]; failed: boole
   };
 }
 
-/** The session's currencies (spec section 9 order) as options: 'Bitcoin (BTC)'. */
+/** The session's currencies (docs/product.md#constants-and-limits order) as options: 'Bitcoin (BTC)'. */
 export function useCurrencyOptions(): SelectOption[] {
   const { supportedCurrencies } = useSession();
   return sortCurrencies(supportedCurrencies).map((c) => ({

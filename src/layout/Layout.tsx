@@ -29,7 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 export const NOTIFICATION_TOP = { xs: 56 + 8, sm: 48 + 8 } as const;
 
-/** Notifications top right below the app bar, hidden after 3000 ms (spec section 9). */
+/** Notifications top right below the app bar, hidden after 3000 ms (docs/product.md#constants-and-limits). */
 export function AppNotification() {
   return (
     <Notification

@@ -3,6 +3,7 @@ import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CheckIcon from '@mui/icons-material/Check';
 import { useNavigate } from 'react-router-dom';
+import { visuallyHidden } from '@mui/utils';
 import { useNotify, useTranslate } from 'react-admin';
 import { landingPage } from '../domain/landing';
 import type { OrganisationRef } from '../domain/session';
@@ -17,19 +18,6 @@ export interface OrganisationSwitcherViewProps {
   onSwitch: (organisationId: number) => void;
   disabled?: boolean;
 }
-
-/** Hidden on screen, read by screen readers (MUI's visuallyHidden). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 const NAME_SX = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -135,7 +123,7 @@ export function SwitchAnnouncement() {
  * Switching replaces the session (new token and permissions); main.tsx remounts App on the new
  * organisation, which drops every cached query of the old one. Then: the new landing page and
  * 'Switched to {organisation}' (SwitchAnnouncement, in the new layout), or `/` and a notification on
- * failure (spec section 2 and 8).
+ * failure (docs/product.md#screens-and-routes and #error-catalogue).
  */
 export function OrganisationSwitcher() {
   const session = useSession();

@@ -12,7 +12,7 @@ export function useAccessContext(): AccessContext {
   return useMemo(() => ({ permissions, brand: { fiatDepositAllowed } }), [permissions, fiatDepositAllowed]);
 }
 
-/** Route guard (spec section 2 'Guards'): a failing requirement redirects to `/`. */
+/** Route guard (docs/product.md#screens-and-routes 'Guards'): a failing requirement redirects to `/`. */
 export function RequireAccess({ requires, children }: { requires: Requirement; children: ReactNode }) {
   const context = useAccessContext();
   return satisfies(requires, context) ? <>{children}</> : <Navigate to="/" replace />;

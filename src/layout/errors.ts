@@ -1,7 +1,7 @@
 import { errorText } from '../domain/errors';
 
 /**
- * The text to show for a failed call: the server's text (spec section 8 selection) when the error
+ * The text to show for a failed call: the server's text (docs/product.md#error-catalogue selection) when the error
  * carries one, else the caller's fallback. An error without a server text never shows its own
  * message (the generic default or a network/programming error's raw text), except a 429's, which
  * says how long to wait.

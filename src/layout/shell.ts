@@ -2,7 +2,7 @@ import type { Theme } from '@mui/material/styles';
 import { useMediaQuery } from '@mui/material';
 import { useStore } from 'react-admin';
 
-/** Spec section 9: below 960 px the sidebar becomes a temporary drawer. */
+/** docs/product.md#constants-and-limits: below 960 px the sidebar becomes a temporary drawer. */
 export const MOBILE_BREAKPOINT = 960;
 export const SIDEBAR_WIDTH = 240;
 export const DESKTOP_QUERY = `(min-width:${MOBILE_BREAKPOINT}px)`;

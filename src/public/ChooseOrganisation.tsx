@@ -9,7 +9,7 @@ import { ERROR_TEXTS, errorText } from '../domain/errors';
 import { translate } from '../i18n/translate';
 import { PublicCard } from './PublicCard';
 
-/** The organisation chooser (spec section 2): organisations by name, and Sign out. */
+/** The organisation chooser (docs/product.md#screens-and-routes): organisations by name, and Sign out. */
 export function ChooseOrganisation() {
   const controller = useSessionController();
   const { session } = useAuthState();

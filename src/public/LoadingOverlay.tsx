@@ -31,7 +31,7 @@ export function LoadingOverlay({ label = translate('app.loading') }: { label?: s
 }
 
 /**
- * Brand load failure (spec section 1): 'Unspecified error occurred.' The brand is unknown, so the
+ * Brand load failure (docs/product.md#the-product): 'Unspecified error occurred.' The brand is unknown, so the
  * screen takes the default brand's look (theme and band, light or dark as the system prefers) and the
  * login page's card, without a logo or a name (its box stays empty, as in the prerendered card).
  */

@@ -13,7 +13,7 @@ import { followLink } from './navigation';
 import { PublicCard } from './PublicCard';
 
 /**
- * What the login form shows for a failed login (spec section 8): no answer is the rate-limit text and
+ * What the login form shows for a failed login (docs/product.md#error-catalogue): no answer is the rate-limit text and
  * a hint at the connection; a 429 the rate-limit text with the wait from Retry-After (src/api).
  */
 export function loginErrorText(error: unknown): string {

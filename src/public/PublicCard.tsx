@@ -9,7 +9,7 @@ import { useBrand } from '../brands/BrandContext';
 import { documentTitle } from '../brands/documentTitle';
 import type { BrandDefinition } from '../domain/brands';
 
-/** Max width of the login card (spec section 9). */
+/** Max width of the login card (docs/product.md#constants-and-limits). */
 export const PUBLIC_CARD_MAX_WIDTH = 350;
 /**
  * The card's top edge, fixed (not centred in the window): an error or a notice above the fields

@@ -9,7 +9,7 @@ import { translate } from '../i18n/translate';
 /**
  * The text of a failed call on a public screen: no answer (status 0) and 429 show the error rules'
  * text (the rate-limit text with a hint at the connection, or with the wait from Retry-After); any
- * other failure the server's text (spec section 8 selection) or `fallback`.
+ * other failure the server's text (docs/product.md#error-catalogue selection) or `fallback`.
  */
 export function failureText(error: unknown, fallback?: string): string {
   if (isApiError(error) && (error.status === 0 || error.status === 429)) return error.message;

@@ -44,7 +44,7 @@ test('at 375 px the sidebar becomes a drawer opened from the menu button', async
   await expectNoViolations(page);
 });
 
-test('the login card is at most 350 px wide and the docked sidebar 240 px (spec section 9)', async ({
+test('the login card is at most 350 px wide and the docked sidebar 240 px (docs/product.md#constants-and-limits)', async ({
   page,
 }) => {
   await page.goto('/');

@@ -11,7 +11,7 @@ test.beforeAll(resetDemoData);
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
-/** Signs in and waits for the landing page (spec section 2: manager /statistics, support /businesses). */
+/** Signs in and waits for the landing page (docs/product.md#screens-and-routes: manager /statistics, support /businesses). */
 async function signIn(page: Page, email: string) {
   await loginAs(page, email);
   await expect(page).toHaveURL(email.startsWith('support') ? /\/businesses$/ : /\/statistics$/);

@@ -1,5 +1,5 @@
 /**
- * Playwright fixtures: the demo accounts (DESIGN.md section 9), a console-error guard on every test,
+ * Playwright fixtures: the demo accounts (docs/architecture.md#demo-data), a console-error guard on every test,
  * and page objects for the login and organisation screens.
  */
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-/** /v1/businesses: list, one, create, update (spec sections 3, 4, 5 and 7). */
+/** /v1/businesses: list, one, create, update (docs/product.md#entities-and-their-fields, #states-and-transitions, #validation-rules-and-messages and #calls). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, BusinessPayload } from '../../src/domain/business';
 import { ERROR_TEXTS } from '../../src/domain/errors';

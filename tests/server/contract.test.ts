@@ -207,7 +207,10 @@ describe('the dashboard against /v1/openapi.json', () => {
     const controller = createSessionController({ apiUrl: '', store: memorySessionStore(), fetch: bridge });
     await controller.login({ email: 'admin@example.com', password: DEMO_PASSWORD });
     const http = createHttpClient({ apiUrl: '', controller, fetch: bridge });
-    const dataProvider = createDataProvider({ http, api: { roles: { path: 'roles', listKey: 'roles' } } });
+    const dataProvider = createDataProvider({
+      http,
+      api: { roles: { path: 'roles', listKey: 'roles', sort: { id: 'id', name: 'name' } } },
+    });
     const from = exchanges.length;
     const page = await dataProvider.getList('roles', {
       pagination: { page: 2, perPage: 2 },
@@ -257,7 +260,7 @@ describe('the dashboard against /v1/openapi.json', () => {
   });
 });
 
-/** Endpoints of spec section 7 that unit tests fake before the server serves them. */
+/** Endpoints of docs/product.md#calls that unit tests fake before the server serves them. */
 const NOT_SERVED_YET = [
   /^\/v1\/api-keys(\/\d+)?$/,
   /^\/v1\/businesses(\/\d+)?$/,

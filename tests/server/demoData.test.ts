@@ -1,5 +1,5 @@
 /**
- * The demo data of seed version 2 (DESIGN.md section 9): businesses with realistic settings and 60 days
+ * The demo data of seed version 2 (docs/architecture.md#demo-data): businesses with realistic settings and 60 days
  * of activity of every kind and status, its money posted through the ledger, so every balance is the
  * sum of its postings, every entry sums to zero, and no business balance is negative. Deterministic:
  * the same seed day gives the same rows.

@@ -1,5 +1,5 @@
 /**
- * `GET <list>/export?format=csv` (spec section 7): the whole filtered set (across many keyset batches),
+ * `GET <list>/export?format=csv` (docs/product.md#calls): the whole filtered set (across many keyset batches),
  * a header row, plain decimals, ISO 8601 UTC times, formulas neutralised, the list's filters and sort,
  * its permission, the caller's organisation and the hidden business's rows kept from non-admins.
  */

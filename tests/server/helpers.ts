@@ -1,6 +1,6 @@
 /** Shared setup for the server tests: an in-memory PGlite, migrated and seeded, and an app via buildApp. */
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
 import type { App } from '../../server/context';
 import { randomBytes } from 'node:crypto';
@@ -77,7 +77,7 @@ export interface TestApp {
 
 export async function makeApp(
   overrides: Partial<Config> = {},
-  options: { db?: Db; clock?: ReturnType<typeof makeClock> } = {},
+  options: { db?: Db; clock?: ReturnType<typeof makeClock>; modules?: BuildAppOptions['modules'] } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await makeDb());
   const clock = options.clock ?? makeClock();
@@ -88,6 +88,7 @@ export async function makeApp(
     config,
     now: clock.now,
     logStream: { write: (line) => void logs.push(line) },
+    modules: options.modules,
   });
   await app.ready();
 

@@ -1,5 +1,5 @@
 /**
- * The rules every /v1 route must follow (DESIGN.md section 10), read from the app's route table
+ * The rules every /v1 route must follow (docs/architecture.md#quality-bars), read from the app's route table
  * (`app.routeTable`: method, URL, config, schema). The route-table and organisation-isolation tests
  * apply them to every route, so a route added later is held to them without touching the tests.
  */

@@ -1,5 +1,5 @@
 /**
- * The ten transaction lists (spec section 7): each filter and sort against the same question asked in
+ * The ten transaction lists (docs/product.md#calls): each filter and sort against the same question asked in
  * SQL, 25-row pages without gaps or repeats, payments with their deposits, the permissions of the tab
  * table, another organisation's rows and the hidden business never reaching whom they must not, the
  * capped total, and 400s with field errors for what a list does not know.
@@ -223,8 +223,8 @@ describe.each(LIST_CASES)('GET $path', (c) => {
     expect(admin.items.every(touchesHidden)).toBe(true);
   });
 
-  it('answers only callers whose role has its permission (the tab table of spec section 2)', async () => {
-    // The seven demo accounts (DESIGN.md section 9); the custom roles have none of the list permissions.
+  it('answers only callers whose role has its permission (the tab table of docs/product.md#screens-and-routes)', async () => {
+    // The seven demo accounts (docs/architecture.md#demo-data); the custom roles have none of the list permissions.
     for (const [who, role] of [
       ['admin', 'ADMIN'],
       ['twofa', 'ADMIN'],

@@ -36,7 +36,7 @@ const problemsOf = (change: Partial<BusinessPayload>, meta: Partial<Organisation
 const formErrors = (values: Record<string, string>) =>
   errorTexts(validateForm(businessFormSchema, { businessName: 'Shop', ...values }));
 
-describe('businessFormSchema (the string fields, spec section 5)', () => {
+describe('businessFormSchema (the string fields, docs/product.md#validation-rules-and-messages)', () => {
   it('needs a name of letters, numbers and spaces', () => {
     expect(formErrors({ businessName: '  ' })).toEqual({ businessName: 'Business name is required' });
     expect(formErrors({ businessName: 'Shop & Co' })).toEqual({

@@ -1,4 +1,4 @@
-/** The business cards' balances (spec sections 4 and 9): precision per currency, rounding, ranking. */
+/** The business cards' balances (docs/product.md#states-and-transitions and #constants-and-limits): precision per currency, rounding, ranking. */
 import { describe, expect, it } from 'vitest';
 import {
   balancePrecision,

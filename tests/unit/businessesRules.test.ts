@@ -1,5 +1,5 @@
 /**
- * The create / edit business form's rules (spec sections 4, 5 and 9): the toggles and what they
+ * The create / edit business form's rules (docs/product.md#states-and-transitions, #validation-rules-and-messages and #constants-and-limits): the toggles and what they
  * reset, the sliders, the payload, and the deposit-currency panel's states.
  */
 import { describe, expect, it } from 'vitest';

@@ -9,11 +9,12 @@ import { fakeApi, sampleSession, type Handler, type Reply } from './helpers/fake
 import { fakeController } from './helpers/fakeController';
 
 const api: ApiTable = {
-  'api-keys': { path: 'api-keys', listKey: 'apiKeys' },
+  'api-keys': { path: 'api-keys', listKey: 'apiKeys', sort: { createdAt: 'created', name: 'name' } },
   businesses: {
     path: 'businesses',
     listKey: 'businesses',
     id: 'businessId',
+    sort: { id: 'businessId', name: 'name' },
     toRecord: (raw) => ({
       id: raw.businessId as number,
       name: raw.businessName,
@@ -27,7 +28,7 @@ const api: ApiTable = {
     idempotentCreate: true,
     recordKey: 'conversion',
   },
-  // The irregular shapes of spec section 7, declared rather than coded into the provider.
+  // The irregular shapes of docs/product.md#calls, declared rather than coded into the provider.
   merchants: {
     path: 'businesses',
     listKey: 'businesses',
@@ -75,7 +76,7 @@ describe('data provider: URL level', () => {
     });
     const result = await provider.getList('api-keys', {
       pagination: { page: 3, perPage: 5 },
-      sort: { field: 'created', order: 'DESC' },
+      sort: { field: 'createdAt', order: 'DESC' },
       filter: { q: 'shop', businessId: 4, empty: '', nested: { x: 1 } },
     });
     expect(result).toEqual({
@@ -106,7 +107,22 @@ describe('data provider: URL level', () => {
     expect(capped.meta).toEqual({ totalCapped: true });
   });
 
-  it('maps the id field and records through toRecord; sorting by id uses the API id field', async () => {
+  it.each([
+    ['id', 'the default sort of react-admin'],
+    ['updatedAt', 'a record field the declaration does not map'],
+    ['constructor', 'an inherited property name'],
+  ])('sends no sortBy or order for %s (%s): the API default order, never a 400', async (field) => {
+    const { calls, provider } = setup({ 'GET /v1/api-keys': { body: { apiKeys: [], total: 0 } } });
+    await provider.getList('api-keys', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field, order: 'ASC' },
+      filter: {},
+    });
+    expect(calls[0].query.has('sortBy')).toBe(false);
+    expect(calls[0].query.has('order')).toBe(false);
+  });
+
+  it('maps the id field and records through toRecord; sorting by id uses the declared sortBy', async () => {
     const { calls, provider } = setup({
       'GET /v1/businesses': {
         body: { businesses: [{ businessId: 9, businessName: 'Shop', settlementCurrency: 'EUR' }], total: 1 },

@@ -48,7 +48,7 @@ function renderApp(path: string, permissions: string[], routes: Record<string, R
             brand={sampleBrand}
             apiUrl=""
             fetch={api.fetch}
-            resources={[...resources, webhooks]}
+            resources={[...resources.filter((r) => r.name !== webhooks.name), webhooks]}
             pages={pages}
           />
           <Where />
@@ -72,12 +72,20 @@ async function menuLinks() {
 
 describe('a resource declared in its folder', { timeout: 30_000 }, () => {
   it('gets its menu item, its route with the static list view, its messages and its list URL', async () => {
-    const api = renderApp('/webhooks', ['GET_BUSINESSES']);
+    const filter = encodeURIComponent(JSON.stringify({ businessId: 4 }));
+    const api = renderApp(`/webhooks?filter=${filter}`, ['GET_BUSINESSES']);
     expect(await screen.findByText('https://shop.example/hook')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Callback URL' })).toBeTruthy();
     expect(await menuLinks()).toContainEqual(['Webhooks', '/webhooks']);
     const list = api.calls.find((c) => c.path === '/v1/webhooks')!;
-    expect(Object.fromEntries(list.query)).toMatchObject({ businessId: '4', limit: '10', offset: '0' });
+    // The list's sort on createdAt reaches the API as its sortBy, `created`.
+    expect(Object.fromEntries(list.query)).toMatchObject({
+      businessId: '4',
+      limit: '10',
+      offset: '0',
+      sortBy: 'created',
+      order: 'desc',
+    });
   });
 
   it('brings its custom method to the data provider', async () => {
@@ -130,7 +138,7 @@ describe('a resource declared in its folder', { timeout: 30_000 }, () => {
         within(settings)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Passwort ändern', 'Authentifizierung', 'Webhooks']);
+      ).toEqual(expect.arrayContaining(['Passwort ändern', 'Authentifizierung', 'Webhooks']));
     });
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/permissions';
 import { sortCurrencies } from '../../src/domain/currencies';
 
-describe('built-in roles (DESIGN.md section 9)', () => {
+describe('built-in roles (docs/architecture.md#demo-data)', () => {
   it('ADMIN has every permission', () => {
     expect([...BUILT_IN_ROLE_PERMISSIONS.ADMIN].sort()).toEqual([...PERMISSIONS].sort());
   });
@@ -50,7 +50,7 @@ describe('built-in roles (DESIGN.md section 9)', () => {
   });
 });
 
-describe('role permission groups (spec section 6)', () => {
+describe('role permission groups (docs/product.md#roles-and-permission-groups)', () => {
   const payments = PERMISSION_GROUPS.find((g) => g.key === 'payments')!;
   const travelRule = PERMISSION_GROUPS.find((g) => g.key === 'travelRule')!;
 
@@ -76,7 +76,7 @@ describe('role permission groups (spec section 6)', () => {
   });
 });
 
-describe('currency ordering (spec section 9)', () => {
+describe('currency ordering (docs/product.md#constants-and-limits)', () => {
   it('puts fiat EUR, USD, GBP, JPY first, then crypto BTC, BCH, LTC, ETH, USDT, XLM, XRP, then alphabetical', () => {
     const list = [
       'ZIL',

@@ -14,7 +14,7 @@ describe('isLoginUrl', () => {
   ])('%s → %s', (path, expected) => expect(isLoginUrl(path)).toBe(expected));
 });
 
-describe('classifyFailure (DESIGN.md 6, spec 8)', () => {
+describe('classifyFailure (docs/architecture.md#authentication-session-and-access, docs/product.md#error-catalogue)', () => {
   const r = (path: string, status: number, body: unknown) =>
     classifyFailure({ kind: 'response', path, status, body });
 

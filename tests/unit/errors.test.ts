@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXTS, errorText } from '../../src/domain/errors';
 
-describe('errorText (spec section 8: error text selection)', () => {
+describe('errorText (docs/product.md#error-catalogue: error text selection)', () => {
   it.each([
     ['a plain string error', 'Plain failure', 'Plain failure'],
     ['rejection before message (data)', { data: { rejection: 'Rejected', message: 'Msg' } }, 'Rejected'],

@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/requirements';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 
-describe('landing page (spec section 2, Guards: first match)', () => {
+describe('landing page (docs/product.md#screens-and-routes, Guards: first match)', () => {
   it('the table is the spec order', () => {
     expect(LANDING_ORDER.map((r) => r.path)).toEqual([
       '/statistics',
@@ -50,7 +50,7 @@ describe('landing page (spec section 2, Guards: first match)', () => {
     expect(FALLBACK_LANDING).toBe('/change-password');
   });
 
-  it('demo roles land where DESIGN.md section 9 says', () => {
+  it('demo roles land where docs/architecture.md#demo-data says', () => {
     expect(landingPage(BUILT_IN_ROLE_PERMISSIONS.ADMIN)).toBe('/statistics');
     expect(landingPage(BUILT_IN_ROLE_PERMISSIONS.BACKOFFICE)).toBe('/statistics');
     expect(landingPage(BUILT_IN_ROLE_PERMISSIONS.SUPPORT)).toBe('/businesses');

@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN.md section 3 is checked by ESLint (eslint-plugin-import's no-cycle and no-restricted-paths
+ * The layering of docs/architecture.md#layers is checked by ESLint (eslint-plugin-import's no-cycle and no-restricted-paths
  * in eslint.config.js). These tests lint small sources as if they were files of the tree, so a rule
  * that stops firing (a wrong path, a resolver that finds nothing) fails here, not silently.
  */
@@ -39,6 +39,31 @@ describe('layering', { timeout: 60_000 }, () => {
     expect(await ruleIds('src/declarations.ts', registry)).toContain('import/no-restricted-paths');
     const view = "import { useResponseDialog } from '../../layout';\nexport const y = useResponseDialog;\n";
     expect(await ruleIds('src/customPages/changePassword/View.tsx', view)).toEqual([]);
+  });
+
+  it('a view shared by a page and a resource is a feature: above the layout, below resources and pages', async () => {
+    const feature =
+      "import { StatisticsView } from '../../features/statistics/StatisticsView';\nexport const y = StatisticsView;\n";
+    expect(await ruleIds('src/resources/businesses/X.tsx', feature)).toEqual([]);
+    expect(await ruleIds('src/customPages/statistics/X.tsx', feature)).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/layout/X.tsx',
+        "import { StatisticsView } from '../features/statistics/StatisticsView';\nexport const y = StatisticsView;\n",
+      ),
+    ).toContain('import/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'src/features/statistics/X.tsx',
+        "import { messageOf } from '../../layout';\nexport const y = messageOf;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'src/features/statistics/X.tsx',
+        "import r from '../../resources/businesses';\nexport const y = r;\n",
+      ),
+    ).toContain('import/no-restricted-paths');
   });
 
   it('the public screens stay free of the admin; the server imports only src/domain', async () => {

@@ -21,7 +21,7 @@ function messageFor(schema: AnySchema, values: Record<string, unknown>, field: s
 // The first failing rule of a field is its message, in the order the schema lists them: a blank
 // confirmation is 'Confirm Password is required' (not "Password doesn't match"), a new password's
 // case rule comes before its length.
-describe('field messages (spec section 5) through translate', () => {
+describe('field messages (docs/product.md#validation-rules-and-messages) through translate', () => {
   it.each`
     schema                  | name        | values                                                           | field                     | expected
     ${loginSchema}          | ${'login'}  | ${{ email: '' }}                                                 | ${'email'}                | ${'Email is required'}

@@ -1,5 +1,5 @@
 /**
- * The statistics rules of spec section 9 (src/domain/statistics.ts): the window (last month from the
+ * The statistics rules of docs/product.md#constants-and-limits (src/domain/statistics.ts): the window (last month from the
  * start of that UTC day), the zero-filled daily series, the top 5 coins and 'Other' with percents to 2
  * decimals from the settlement volumes, the decimals of statistics amounts (4, EUR as money) and the
  * orders (balances by currency name, other currency lists in the spec's currency order).

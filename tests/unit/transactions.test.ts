@@ -1,5 +1,5 @@
 /**
- * The client's transaction rules (spec section 3): received amounts of a payment, its distinct
+ * The client's transaction rules (docs/product.md#entities-and-their-fields): received amounts of a payment, its distinct
  * amounts, the white-label fiat deposit's normalised shape, timestamps with their zone, and how a
  * list's filter becomes the API's query (also for its CSV export).
  */
@@ -95,7 +95,7 @@ describe('distinctAmounts', () => {
 });
 
 describe('normaliseWhiteLabelDeposit', () => {
-  it('gives the shape of spec section 3 and keeps the API fields', () => {
+  it('gives the shape of docs/product.md#entities-and-their-fields and keeps the API fields', () => {
     const raw = {
       id: 4,
       businessId: 2,

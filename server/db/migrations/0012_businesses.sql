@@ -1,4 +1,4 @@
--- Businesses and every kind of transaction (issue: businesses and the ledger; spec sections 3 and 7).
+-- Businesses and every kind of transaction (issue: businesses and the ledger; docs/product.md#entities-and-their-fields and #calls).
 --
 -- Conventions of the transaction tables: an identity id, the owning organisation and business (a
 -- composite foreign key, so a row can never name another organisation's business), a status from a
@@ -50,7 +50,7 @@ CREATE TABLE businesses (
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL,
   CONSTRAINT businesses_id_organisation UNIQUE (id, organisation_id),
-  -- Overpaid refunds force follow-up refunds (spec section 4).
+  -- Overpaid refunds force follow-up refunds (docs/product.md#states-and-transitions).
   CONSTRAINT businesses_refund_rule CHECK (overpayment_policy <> 'EXCESS_REFUND' OR refund_follow_up_deposits),
   -- 1:1 rates and fee distribution exclude each other.
   CONSTRAINT businesses_exclusive_options CHECK (depeg_threshold IS NULL OR fee_distribution_percentage = 0)

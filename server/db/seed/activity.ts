@@ -10,6 +10,7 @@
  */
 import Big from 'big.js';
 import { CURRENCY_SEED } from '../../../src/domain/currencies';
+import { TRANSACTION_STATUSES, type TransactionKindKey } from '../../../src/domain/transactions';
 import type { AccountRef, EntryInput, PostingInput } from '../../ledger';
 import { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
 import { AURORA, BUSINESSES, ORGANISATION_SETTINGS, ORGANISATIONS, type DemoBusiness } from './demo';
@@ -23,25 +24,30 @@ export const DEMO_SEED = 0x5eed0002;
 /** The processing fee a confirmed crypto deposit pays to the organisation's fee account. */
 export const DEPOSIT_FEE_RATE = '0.01';
 
-/** The statuses of each table, as its CHECK lists them (migration 0012). */
-export const ACTIVITY_STATUSES = {
-  payments: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
-  payment_deposits: ['PENDING', 'CONFIRMED', 'FAILED', 'REFUNDED'],
-  crypto_withdrawals: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
-  fiat_deposits: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
-  whitelabel_fiat_deposits: ['RECEIVED', 'RETURNED'],
-  fiat_withdrawals: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
-  internal_transfers: ['PENDING', 'COMPLETED', 'FAILED'],
-  unassociated_deposits: ['PENDING', 'CREDITED', 'REFUNDED'],
-  unallocated_deposits: ['UNALLOCATED', 'ALLOCATED', 'RETURNED'],
-  manual_movements: ['PENDING', 'COMPLETED', 'REJECTED'],
-  balance_conversions: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
-} as const;
+/** The kind of transaction each table holds; its statuses are the kind's (src/domain/transactions.ts). */
+export const KIND_OF_TABLE = {
+  payments: 'payments',
+  payment_deposits: 'paymentDeposits',
+  crypto_withdrawals: 'cryptoWithdrawals',
+  fiat_deposits: 'fiatDeposits',
+  whitelabel_fiat_deposits: 'whitelabelFiatDeposits',
+  fiat_withdrawals: 'fiatWithdrawals',
+  internal_transfers: 'internalTransfers',
+  unassociated_deposits: 'unassociatedDeposits',
+  unallocated_deposits: 'unallocatedDeposits',
+  manual_movements: 'manualMovements',
+  balance_conversions: 'balanceConversions',
+} as const satisfies Record<string, TransactionKindKey>;
+
+/** The statuses of each table, by table name. */
+export const ACTIVITY_STATUSES = Object.fromEntries(
+  Object.entries(KIND_OF_TABLE).map(([table, kind]) => [table, TRANSACTION_STATUSES[kind]]),
+) as { readonly [T in keyof typeof KIND_OF_TABLE]: (typeof TRANSACTION_STATUSES)[(typeof KIND_OF_TABLE)[T]] };
 
 export type ActivityTable = keyof typeof ACTIVITY_STATUSES;
 export const ACTIVITY_TABLES = Object.keys(ACTIVITY_STATUSES) as ActivityTable[];
 
-/** The eight tables of a business's tabs (spec section 2), each with rows for every demo business. */
+/** The eight tables of a business's tabs (docs/product.md#screens-and-routes), each with rows for every demo business. */
 export const TAB_TABLES: readonly ActivityTable[] = [
   'payments',
   'crypto_withdrawals',

@@ -1,4 +1,4 @@
-/** The demo data contract of DESIGN.md section 9: ids are fixed so that every start gives the same data. */
+/** The demo data contract of docs/architecture.md#demo-data: ids are fixed so that every start gives the same data. */
 import { BUILT_IN_ROLE_PERMISSIONS, type Permission } from '../../../src/domain/permissions';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';

@@ -1,5 +1,5 @@
 /**
- * Versioned, deterministic demo data (DESIGN.md section 9). Each version is applied once, in order, in
+ * Versioned, deterministic demo data (docs/architecture.md#demo-data). Each version is applied once, in order, in
  * its own transaction, and recorded in `seed_versions`; a database seeded at version N receives
  * N+1… on its next start. A version adds data; it never rewrites what an earlier one wrote (the
  * demo data is a contract). Add a version by appending to SEED_VERSIONS.

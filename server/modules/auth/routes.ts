@@ -1,4 +1,4 @@
-/** /v1/auth: login, organisation switch, logout, forgot and reset password (spec sections 3 and 7). */
+/** /v1/auth: login, organisation switch, logout, forgot and reset password (docs/product.md#entities-and-their-fields and #calls). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IDENTITY_HEADER } from '../../../src/domain/api';

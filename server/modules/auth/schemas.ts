@@ -1,4 +1,4 @@
-/** Wire shapes of /v1/auth (spec sections 3 and 7). */
+/** Wire shapes of /v1/auth (docs/product.md#entities-and-their-fields and #calls). */
 import { Type } from 'typebox';
 import { Id, STRICT_BODY, Text } from '../../http/schemas';
 

@@ -1,4 +1,4 @@
-/** GET /v1/brands/dashboard and the brand's logo and icon files (DESIGN.md section 8). */
+/** GET /v1/brands/dashboard and the brand's logo and icon files (docs/architecture.md#brands). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { brandAssetSvg } from '../../../src/domain/brandLogos';
 import { findBrand, type BrandAsset } from '../../../src/domain/brands';

@@ -1,4 +1,4 @@
-/** GET /v1/currencies: { data: Currency[] } in the display order of spec section 9. */
+/** GET /v1/currencies: { data: Currency[] } in the display order of docs/product.md#constants-and-limits. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sortCurrencies } from '../../../src/domain/currencies';
 import { AUTHENTICATED } from '../../auth/access';

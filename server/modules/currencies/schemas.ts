@@ -14,5 +14,5 @@ export const CurrencySchema = Type.Object({
   precision: Int32({ minimum: 0, maximum: 18, description: 'Decimal places of amounts' }),
 });
 
-/** Spec section 7 keeps the `data` key for currencies, and no paging (a short, fixed set). */
+/** docs/product.md#calls keeps the `data` key for currencies, and no paging (a short, fixed set). */
 export const CurrenciesResponse = Type.Object({ data: Type.Array(CurrencySchema, { maxItems: 1000 }) });

@@ -42,7 +42,7 @@ export const metadataModule: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      // Currencies in the display order of spec section 9 (all are crypto), networks alphabetically.
+      // Currencies in the display order of docs/product.md#constants-and-limits (all are crypto), networks alphabetically.
       const coins = (await metadata.coins()).sort(
         (a, b) => compareCurrencies(a.currency, b.currency, false) || a.network.localeCompare(b.network),
       );

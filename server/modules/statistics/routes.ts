@@ -1,5 +1,5 @@
 /**
- * /v1/statistics (spec section 7): `deposits/histogram` and `withdrawals/histogram` (GET_STATISTICS),
+ * /v1/statistics (docs/product.md#calls): `deposits/histogram` and `withdrawals/histogram` (GET_STATISTICS),
  * `deposits` and `withdrawals` (totals with balances: GET_STATISTICS and GET_BALANCES). A businessId of
  * another organisation, or the hidden business for a non-ADMIN, is a 404.
  */

@@ -1,5 +1,5 @@
 /** Wire shapes of /v1/statistics: daily histograms and totals of deposits and withdrawals. */
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { INT32_MAX, Int32 } from '../../http/schemas';
 import { CurrencyCode } from '../metadata/schemas';
 import { Decimal } from '../transactions/schemas';
@@ -28,13 +28,11 @@ export const HistogramQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type HistogramQueryType = Static<typeof HistogramQuery>;
 
 export const TotalsQuery = Type.Object(
   { after: After, businessId: BusinessFilter },
   { additionalProperties: false },
 );
-export type TotalsQueryType = Static<typeof TotalsQuery>;
 
 const Count = Int32({ minimum: 0, maximum: INT32_MAX });
 const DecimalText = (description: string) =>

@@ -1,5 +1,5 @@
 /**
- * Statistics of deposits and withdrawals (spec sections 3, 7 and 9): daily histograms and totals per
+ * Statistics of deposits and withdrawals (docs/product.md#entities-and-their-fields, #calls and #constants-and-limits): daily histograms and totals per
  * coin, scoped to the caller's organisation (and one business, or every business the caller may see).
  *
  * The window runs from `after` (inclusive) to the end of today, UTC, by the app's clock. A histogram

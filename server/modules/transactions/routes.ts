@@ -1,5 +1,5 @@
 /**
- * Every transaction list and its CSV export (spec section 7), registered under /v1: for each list of
+ * Every transaction list and its CSV export (docs/product.md#calls), registered under /v1: for each list of
  * TRANSACTION_LISTS, `GET <path>` (a page) and `GET <path>/export?format=csv` (the whole filtered set,
  * streamed in keyset batches), both with the list's permission and the caller's organisation.
  *

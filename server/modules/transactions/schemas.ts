@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the ten transaction lists (spec section 7) and their list parameters.
+ * Wire shapes of the ten transaction lists (docs/product.md#calls) and their list parameters.
  *
  * Every list: `limit`, `offset`, `sortBy` (`created` by default, newest first; `updated`, `status` and
  * the amount; each follows an index of migrations 0012/0014 within a business), `order`, `q`, and the
@@ -7,6 +7,7 @@
  * and `to` (exclusive) on the creation time. SQL expressions name the listed table `t`.
  */
 import { Type, type TSchema } from 'typebox';
+import { TRANSACTION_STATUSES } from '../../../src/domain/transactions';
 import { Text } from '../../http/schemas';
 import { before, atLeast, defineList, equals, equalsAny, type ListFilter } from '../../lib/list';
 
@@ -30,19 +31,8 @@ export const NetworkName = Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10
 const Line = (maxLength: number) => Text({ maxLength });
 const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 
-export const STATUSES = {
-  payments: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
-  paymentDeposits: ['PENDING', 'CONFIRMED', 'FAILED', 'REFUNDED'],
-  cryptoWithdrawals: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
-  fiatDeposits: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
-  whitelabelFiatDeposits: ['RECEIVED', 'RETURNED'],
-  fiatWithdrawals: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
-  internalTransfers: ['PENDING', 'COMPLETED', 'FAILED'],
-  unassociatedDeposits: ['PENDING', 'CREDITED', 'REFUNDED'],
-  unallocatedDeposits: ['UNALLOCATED', 'ALLOCATED', 'RETURNED'],
-  manualMovements: ['PENDING', 'COMPLETED', 'REJECTED'],
-  balanceConversions: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
-} as const;
+/** Each kind's statuses (src/domain/transactions.ts, the one list). */
+export const STATUSES = TRANSACTION_STATUSES;
 
 const Status = (statuses: readonly string[]) => Type.Enum([...statuses]);
 

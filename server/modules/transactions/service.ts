@@ -81,7 +81,7 @@ export const COMMON_CSV: readonly CsvColumn<Row>[] = [
 
 const deposits = (row: Row) => (row.deposits ?? []) as PaymentDepositRow[];
 
-/** The sum of a payment's CONFIRMED deposits (what counts as received, spec section 4). */
+/** The sum of a payment's CONFIRMED deposits (what counts as received, docs/product.md#states-and-transitions). */
 export function confirmedAmount(list: readonly PaymentDepositRow[]): string {
   return list
     .filter((d) => d.status === 'CONFIRMED')

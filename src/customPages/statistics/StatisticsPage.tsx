@@ -3,8 +3,7 @@
  * UTC day, for every visible business or the one chosen in the business filter, which the URL keeps
  * (`?businessId=3`), so a filtered view can be reloaded, shared and gone back to.
  *
- * The window starts one month ago at the start of that UTC day, fixed when the page opens (spec
- * section 9); the view (src/layout/statistics) asks for the four statistics of that window.
+ * The window starts one month ago at the start of that UTC day, fixed when the page opens (docs/product.md#constants-and-limits); the view (src/features/statistics) asks for the four statistics of that window.
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -16,7 +15,7 @@ import { all, satisfies } from '../../domain/requirements';
 import { statisticsAfter } from '../../domain/statistics';
 import { formatDate } from '../../i18n/format';
 import { Page, useAccessContext } from '../../layout';
-import { StatisticsView } from '../../layout/statistics/StatisticsView';
+import { StatisticsView } from '../../features/statistics/StatisticsView';
 
 /** The business of `?businessId=`, or undefined for every business (anything else is ignored). */
 export function businessIdOf(value: string | null): number | undefined {

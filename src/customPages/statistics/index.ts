@@ -1,9 +1,9 @@
 /**
- * /statistics (spec sections 2, 3, 7 and 9): the last month of deposits and withdrawals, for every
+ * /statistics (docs/product.md#screens-and-routes, #entities-and-their-fields, #calls and #constants-and-limits): the last month of deposits and withdrawals, for every
  * business or one, with the settlement balances. The route needs GET_STATISTICS and GET_BALANCES; the
  * sidebar item (Organisation, first) shows on GET_BALANCES alone, as the spec's sidebar table says.
  *
- * The view itself and the four statistics calls live in src/layout/statistics, because the business
+ * The view itself and the four statistics calls live in src/features/statistics, because the business
  * detail's statistics child (a resource's view) shows the same view for one business; this declaration
  * adds the calls to the data provider and the texts (`pages.statistics.*`) to the catalogue.
  */
@@ -11,7 +11,7 @@ import { lazy } from 'react';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import { page } from '../../declarations';
 import { all } from '../../domain/requirements';
-import { statisticsMethods } from '../../layout/statistics/api';
+import { statisticsMethods } from '../../features/statistics/api';
 import { statisticsMessages } from './messages';
 import { statisticsMessagesDe } from './messages.de';
 

@@ -1,5 +1,5 @@
 /**
- * Create and edit business (spec sections 2, 4, 5, 8, 9): one form in three steps on the form kit's
+ * Create and edit business (docs/product.md#screens-and-routes, #states-and-transitions, #validation-rules-and-messages, #error-catalogue and #constants-and-limits): one form in three steps on the form kit's
  * MultiStepForm — the fields, the overview (reached with 'Verify'), then the call and the success
  * state with 'Go to businesses'; Back returns from the overview to the fields.
  *
@@ -80,7 +80,7 @@ import {
   type PanelCurrency,
 } from './rules';
 
-/** How long a failed submit's message stays (spec section 9: failure overlay 3000 ms). */
+/** How long a failed submit's message stays (docs/product.md#constants-and-limits: failure overlay 3000 ms). */
 export const FAILURE_OVERLAY_MS = 3000;
 
 /** businessProblems' fields (the API's names) → the form's fields. */
@@ -578,7 +578,7 @@ function BusinessOverview({
 }
 
 /**
- * A refused save's text over the page for FAILURE_OVERLAY_MS (spec section 8). Not MUI's Backdrop,
+ * A refused save's text over the page for FAILURE_OVERLAY_MS (docs/product.md#error-catalogue). Not MUI's Backdrop,
  * which hides its content from assistive technology: this alert is announced.
  */
 function FailureOverlay({ message }: { message: string | null }) {

@@ -5,7 +5,7 @@
  * cards carry their balances and are ranked by total displayed balance, highest first; without it,
  * the plain list (by name).
  *
- * Failures (spec section 8), one text per call: the list itself 'Failed to load businesses'; its
+ * Failures (docs/product.md#error-catalogue), one text per call: the list itself 'Failed to load businesses'; its
  * balances "Couldn't load businesses" (the cards stay, without balances); the coins' precision
  * "Couldn't load business metadata" (crypto balances fall back to 6 decimals).
  */
@@ -288,7 +288,7 @@ export default function BusinessList() {
       <ListBase<BusinessRecord>
         resource="businesses"
         perPage={PER_PAGE}
-        sort={{ field: 'name', order: 'ASC' }}
+        sort={{ field: 'businessName', order: 'ASC' }}
         queryOptions={{
           onError: () => notify('resources.businesses.errors.loadFailed', { type: 'error' }),
         }}

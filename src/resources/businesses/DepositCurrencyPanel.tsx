@@ -1,5 +1,5 @@
 /**
- * The deposit-currency configuration panel (spec section 2), in a dialog: a Select all switch, a
+ * The deposit-currency configuration panel (docs/product.md#screens-and-routes), in a dialog: a Select all switch, a
  * switch per cryptocurrency labelled 'Name (ABBR)', and its networks' checkboxes (disabled for a
  * currency with a single network). Switching the last network off switches the currency off. The
  * dialog closes (Done, Escape) only with at least one currency selected. The rules are ./rules.ts.

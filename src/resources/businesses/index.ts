@@ -1,6 +1,6 @@
 /**
  * The businesses (merchants) of the organisation: the card list, the create / edit form (one form,
- * three steps) and the business detail (./show, with its transaction tabs). Spec sections 2–5, 8, 9.
+ * three steps) and the business detail (./show, with its transaction tabs). docs/product.md#screens-and-routes, #entities-and-their-fields, #states-and-transitions, #validation-rules-and-messages, #error-catalogue and #constants-and-limits.
  */
 import { lazy } from 'react';
 import StorefrontIcon from '@mui/icons-material/Storefront';
@@ -19,7 +19,9 @@ export default resource({
     filters: (filter) => ({
       q: typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim() : undefined,
     }),
-    // PATCH /v1/businesses with the id in the body (spec section 7).
+    // The sortable fields and the API's names for them.
+    sort: { businessName: 'name', createdAt: 'created' },
+    // PATCH /v1/businesses with the id in the body (docs/product.md#calls).
     endpoints: { update: { method: 'PATCH', path: 'businesses', idInBody: 'id' } },
   },
   access: {

@@ -1,5 +1,5 @@
 /**
- * The rules of the create / edit business form (spec sections 4, 5 and 9) as pure functions, so each
+ * The rules of the create / edit business form (docs/product.md#states-and-transitions, #validation-rules-and-messages and #constants-and-limits) as pure functions, so each
  * has a unit test: the form's values and their defaults, the toggles and what they reset, the
  * sliders' ranges, the deposit-currency panel's states, and the payload sent to the API.
  *
@@ -99,7 +99,7 @@ export function valuesFromBusiness(business: Business): BusinessEditorValues {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Toggles (spec section 4). Each returns the fields that change.
+// Toggles (docs/product.md#states-and-transitions). Each returns the fields that change.
 
 /** Choosing the overpayment policy: an overpaid refund forces the follow-up refund on. */
 export function withOverpaymentPolicy(policy: OverpaymentPolicy): Partial<BusinessEditorValues> {
@@ -161,7 +161,7 @@ export function feeSliderRange(settings: FeeSettings | undefined) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Verify and the payload (spec section 5).
+// Verify and the payload (docs/product.md#validation-rules-and-messages).
 
 /** Verify needs at least one display currency and one deposit currency with a network. */
 export function missingRequiredCurrencies(
@@ -208,7 +208,7 @@ export function toPayload(values: BusinessEditorValues, settings: FeeSettings | 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The deposit-currency panel (spec section 2).
+// The deposit-currency panel (docs/product.md#screens-and-routes).
 
 /** A currency of the panel: 'Name (ABBR)' and the networks it can be deposited on. */
 export interface PanelCurrency {

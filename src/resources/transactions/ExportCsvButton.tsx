@@ -7,10 +7,11 @@ import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress } from '@mui/material';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
+import { sortQuery } from '../../dataProvider/dataProvider';
 import { ERROR_TEXTS } from '../../domain/errors';
 import { messageOf } from '../../layout';
 import { saveFile, useTransactionApi } from './api';
-import { transactionQuery, type TransactionKind } from './kinds';
+import { sortFields, transactionQuery, type TransactionKind } from './kinds';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -27,8 +28,7 @@ export function ExportCsvButton({ kind }: { kind: TransactionKind }) {
       // The list's filters and its order (the rows of the file come in the order of the table).
       const query = {
         ...transactionQuery(kind, { ...filterValues, ...filter }),
-        sortBy: sort.field,
-        order: sort.order.toLowerCase(),
+        ...sortQuery({ sort: sortFields(kind) }, sort),
       };
       const file = await api.exportTransactionsCsv(kind.path, query, `${kind.listKey}-${today()}.csv`);
       saveFile(file);

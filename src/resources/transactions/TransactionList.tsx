@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import { DetailsDrawer } from './DetailsDrawer';
 import { ExportCsvButton } from './ExportCsvButton';
-import { currencyChoices, type FieldSpec, type TransactionKind } from './kinds';
+import { currencyChoices, defaultSortField, type FieldSpec, type TransactionKind } from './kinds';
 import { TransactionPagination } from './TransactionPagination';
 import { FieldValue } from './values';
 
@@ -85,7 +85,7 @@ export function TransactionList({ kind, businessId }: { kind: TransactionKind; b
         resource={kind.resource}
         filter={{ businessId }}
         perPage={TRANSACTIONS_PER_PAGE}
-        sort={{ field: 'created', order: 'DESC' }}
+        sort={{ field: defaultSortField(kind), order: 'DESC' }}
         storeKey={false}
         title={false}
         filters={filterInputs(kind, translate)}
@@ -131,8 +131,8 @@ export function TransactionList({ kind, businessId }: { kind: TransactionKind; b
             .map((field) => (
               <DataTable.Col
                 key={field.source}
-                // The API sorts by its own names (createdAt sorts as `created`).
-                source={field.sortBy ?? field.source}
+                // The declaration maps the field to the API's sortBy (createdAt sorts as `created`).
+                source={field.source}
                 label={label(field.source)}
                 disableSort={!field.sortBy}
                 sortByOrder={field.sortBy ? 'DESC' : undefined}

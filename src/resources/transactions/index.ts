@@ -1,5 +1,5 @@
 /**
- * The transaction lists the business detail's tabs show (spec sections 2 and 7), as react-admin
+ * The transaction lists the business detail's tabs show (docs/product.md#screens-and-routes and #calls), as react-admin
  * resources with their /v1 mapping and permission only: no views of their own (so no routes) and no
  * menu entries. `<List resource="payments">` inside a tab reads them; canAccess answers `list` and
  * `export` from `access.list`.
@@ -15,7 +15,7 @@
 import { resource, type ResourceDeclaration } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { transactionMethods } from './api';
-import { TRANSACTION_KINDS, transactionQuery } from './kinds';
+import { sortFields, TRANSACTION_KINDS, transactionQuery } from './kinds';
 import { transactionMessages } from './messages';
 import { transactionMessagesDe } from './messages.de';
 
@@ -26,6 +26,7 @@ const lists = TRANSACTION_KINDS.map((kind, index) =>
       path: kind.path,
       listKey: kind.listKey,
       filters: (filter) => transactionQuery(kind, filter),
+      sort: sortFields(kind),
       ...(kind.toRecord ? { toRecord: kind.toRecord } : {}),
     },
     access: { list: kind.requires },

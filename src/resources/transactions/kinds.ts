@@ -1,5 +1,5 @@
 /**
- * The transaction lists of a business (spec sections 2, 3 and 7): one entry per /v1 list, with what
+ * The transaction lists of a business (docs/product.md#screens-and-routes, #entities-and-their-fields and #calls): one entry per /v1 list, with what
  * its declaration needs (path, list key, permission, how the list filter becomes the query) and what
  * its views show (statuses, currencies, fields and columns). The declarations (index.ts), the tabs
  * and the export button all read this one table.
@@ -11,6 +11,7 @@ import { all, type Requirement } from '../../domain/requirements';
 import {
   dateRangeQuery,
   normaliseWhiteLabelDeposit,
+  TRANSACTION_STATUSES,
   withReceivedAmounts,
   type PaymentDeposit,
   type WhiteLabelFiatDeposit,
@@ -78,7 +79,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'payments',
     currencyParam: 'depositCurrency',
     requires: all('GET_PAYMENT'),
-    statuses: ['PENDING', 'PAID', 'UNDERPAID', 'OVERPAID', 'EXPIRED', 'CANCELLED'],
+    statuses: TRANSACTION_STATUSES.payments,
     currencies: 'crypto',
     fields: [
       ID,
@@ -103,7 +104,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'withdrawals',
     currencyParam: 'cryptoCurrency',
     requires: all('GET_WITHDRAWALS'),
-    statuses: ['AWAITING_APPROVAL', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+    statuses: TRANSACTION_STATUSES.cryptoWithdrawals,
     currencies: 'crypto',
     fields: [
       ID,
@@ -125,7 +126,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'deposits',
     currencyParam: 'currency',
     requires: all('GET_FIAT_DEPOSITS'),
-    statuses: ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'],
+    statuses: TRANSACTION_STATUSES.fiatDeposits,
     currencies: 'fiat',
     fields: [
       ID,
@@ -140,7 +141,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     ],
   },
   {
-    // Normalised by the client (spec section 3); the status is always RECEIVED, so no status filter.
+    // Normalised by the client (docs/product.md#entities-and-their-fields); the status is always RECEIVED, so no status filter.
     resource: 'whitelabel-fiat-deposits',
     path: 'payment/whitelabel-fiat-deposits',
     listKey: 'deposits',
@@ -171,7 +172,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'settlements',
     currencyParam: 'currency',
     requires: all('GET_FIAT_WITHDRAWALS'),
-    statuses: ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'REJECTED'],
+    statuses: TRANSACTION_STATUSES.fiatWithdrawals,
     currencies: 'fiat',
     fields: [
       ID,
@@ -192,7 +193,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'transfers',
     currencyParam: 'currency',
     requires: all('GET_INTERNAL_TRANSFERS'),
-    statuses: ['PENDING', 'COMPLETED', 'FAILED'],
+    statuses: TRANSACTION_STATUSES.internalTransfers,
     currencies: 'all',
     fields: [
       ID,
@@ -213,7 +214,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'deposits',
     currencyParam: 'currency',
     requires: all('GET_INTERNAL_TRANSFERS'),
-    statuses: ['PENDING', 'CREDITED', 'REFUNDED'],
+    statuses: TRANSACTION_STATUSES.unassociatedDeposits,
     currencies: 'crypto',
     fields: [
       ID,
@@ -234,7 +235,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'movements',
     currencyParam: 'currency',
     requires: all('FETCH_MANUAL_MOVEMENTS'),
-    statuses: ['PENDING', 'COMPLETED', 'REJECTED'],
+    statuses: TRANSACTION_STATUSES.manualMovements,
     currencies: 'all',
     fields: [
       ID,
@@ -254,7 +255,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     listKey: 'conversions',
     currencyParam: 'currency',
     requires: all('GET_BALANCE_CONVERSIONS'),
-    statuses: ['QUOTED', 'PENDING', 'EXECUTED', 'EXPIRED', 'FAILED'],
+    statuses: TRANSACTION_STATUSES.balanceConversions,
     currencies: 'all',
     fields: [
       ID,
@@ -275,6 +276,18 @@ export function kindOf(resource: string): TransactionKind {
   const kind = TRANSACTION_KINDS.find((k) => k.resource === resource);
   if (!kind) throw new Error(`No transaction list "${resource}"`);
   return kind;
+}
+
+/** The declaration's sort map: each sortable column's field → the API's sortBy (`createdAt` → `created`). */
+export function sortFields(kind: TransactionKind): Record<string, string> {
+  return Object.fromEntries(kind.fields.filter((f) => f.sortBy).map((f) => [f.source, f.sortBy as string]));
+}
+
+/** The list's first order: newest first, by the column the API sorts as `created`. */
+export function defaultSortField(kind: TransactionKind): string {
+  const field = kind.fields.find((f) => f.sortBy === 'created');
+  if (!field) throw new Error(`The transaction list "${kind.resource}" has no column sorted as created`);
+  return field.source;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The business detail (spec section 2, 'Business detail'): /businesses/:id/show/<tab> (legacy
+ * The business detail (docs/product.md#screens-and-routes, 'Business detail'): /businesses/:id/show/<tab> (legacy
  * /business/:id/<tab>). The header has the breadcrumb 'Businesses / {name}' and the business id; the
  * tabs are the spec's eight transaction lists, each shown only with its permission, the first
  * permitted one opening by default; the statistics child shows the business's balances. A business
@@ -43,7 +43,7 @@ const ignore = () => undefined;
 
 export default function BusinessShow() {
   return (
-    // No redirect on failure: the page reports it (spec section 2).
+    // No redirect on failure: the page reports it (docs/product.md#screens-and-routes).
     <ShowBase resource="businesses" queryOptions={{ onError: ignore }} redirectOnError={false}>
       <BusinessDetail />
     </ShowBase>

@@ -23,7 +23,7 @@ import { all, satisfies } from '../../../domain/requirements';
 import { statisticsAfter } from '../../../domain/statistics';
 import { formatDate } from '../../../i18n/format';
 import { messageOf, useAccessContext } from '../../../layout';
-import { StatisticsView } from '../../../layout/statistics/StatisticsView';
+import { StatisticsView } from '../../../features/statistics/StatisticsView';
 import { amountText } from '../../transactions/values';
 
 interface BalanceRow {

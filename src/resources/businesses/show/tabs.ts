@@ -1,5 +1,5 @@
 /**
- * The business detail's child routes (spec section 2, 'Business detail'): the eight tabs in the
+ * The business detail's child routes (docs/product.md#screens-and-routes, 'Business detail'): the eight tabs in the
  * spec's order with their permission and label, and the statistics child. The first tab the user may
  * see opens by default.
  */

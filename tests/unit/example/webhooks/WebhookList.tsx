@@ -20,7 +20,7 @@ function SendTestButton() {
 
 export function WebhookList() {
   return (
-    <List filter={{ businessId: 4 }}>
+    <List sort={{ field: 'createdAt', order: 'DESC' }}>
       <DataTable>
         <DataTable.Col source="url" />
         <DataTable.Col label={false}>

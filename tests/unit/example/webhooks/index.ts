@@ -14,8 +14,11 @@ export default resource({
     listKey: 'webhooks',
     // The API updates with PATCH /v1/webhooks and the id in the body (like PATCH businesses).
     endpoints: { update: { method: 'PATCH', path: 'webhooks', idInBody: 'id' } },
-    // The list filter's business becomes ?businessId=…; nothing else is sent.
+    // The list filter's business (a filter input, or `?filter={"businessId":4}` in the URL) becomes
+    // ?businessId=…; nothing else is sent.
     filters: (filter) => ({ businessId: filter.businessId as number | undefined }),
+    // The sortable fields and the API's sortBy for each; any other sort is not sent.
+    sort: { createdAt: 'created', url: 'url' },
   },
   access: { list: all('GET_BUSINESSES'), edit: all('UPDATE_BUSINESS') },
   menu: { section: 'settings', label: 'resources.webhooks.name', icon: WebhookIcon, order: 60 },

@@ -2,7 +2,7 @@
  * A histogram of one kind of transaction per UTC day: bars of the day's volume in the settlement
  * currency, the day's count and volume in the tooltip. The only module that imports recharts, loaded
  * with React.lazy by the statistics view, so recharts stays out of the login page, the shell and the
- * lists (DESIGN.md sections 2 and 12).
+ * lists (docs/architecture.md#stack and #performance-budgets).
  *
  * The chart is drawn for the eye: its container is an image named by a summary, and the same figures
  * are a table behind 'Show as table' (keyboard and screen-reader users read that), so recharts'

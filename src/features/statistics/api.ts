@@ -1,5 +1,5 @@
 /**
- * The four statistics calls (spec section 7), added to the data provider by the /statistics page's
+ * The four statistics calls (docs/product.md#calls), added to the data provider by the /statistics page's
  * declaration (src/customPages/statistics) and read by the statistics view here, which the page and
  * the business detail's statistics child both show.
  */
@@ -9,7 +9,7 @@ import type { CustomMethods, MethodsOf } from '../../dataProvider/types';
 // Types only: the declaration imports this module into the shell, which must not carry big.js for it.
 import type { Histogram, StatisticsKind, StatisticsQuery, StatisticsTotals } from '../../domain/statistics';
 
-/** Spec section 9: grouped by DAY (STATISTICS_GROUP_BY of src/domain/statistics.ts). */
+/** docs/product.md#constants-and-limits: grouped by DAY (STATISTICS_GROUP_BY of src/domain/statistics.ts). */
 const GROUP_BY: Histogram['groupByCriteria'] = 'DAY';
 
 /** GET statistics/{kind}/histogram?after&groupByCriteria=DAY[&businessId]. */

@@ -1,5 +1,5 @@
 /**
- * The statistics of the last month (spec sections 2, 3 and 9), for the whole organisation or one
+ * The statistics of the last month (docs/product.md#screens-and-routes, #entities-and-their-fields and #constants-and-limits), for the whole organisation or one
  * business: the totals of deposits and withdrawals, a histogram of each per UTC day (recharts, in a
  * lazy chunk of its own, with a table of the same figures behind 'Show as table'), the top coins of
  * each (5 and 'Other') and, where asked for, the settlement balances. Each part loads, fails (the error
@@ -47,7 +47,7 @@ import {
   type StatisticsTotals,
 } from '../../domain/statistics';
 import { formatAmount, formatDate, formatNumber } from '../../i18n/format';
-import { messageOf } from '../errors';
+import { messageOf } from '../../layout';
 import { useStatisticsApi } from './api';
 
 /** The chart module (recharts): its own chunk, loaded only where a chart is shown. */
@@ -56,7 +56,7 @@ const HistogramChart = lazy(() => import('./HistogramChart'));
 /** The charts' height in px (the skeleton keeps it, so nothing moves when the chunk arrives). */
 export const CHART_HEIGHT = 240;
 
-/** An amount on the statistics page: 4 decimals, EUR as money (spec section 9). */
+/** An amount on the statistics page: 4 decimals, EUR as money (docs/product.md#constants-and-limits). */
 export const statisticsAmount = (amount: string, currency: string) =>
   formatAmount(amount, currency, statisticsDecimals(currency));
 

@@ -1,0 +1,38 @@
+/**
+ * Every API area: one plugin folder under server/modules/<area>/ and one line here with its prefix.
+ * `buildApp` (server/app.ts) registers them in this order; the route-table, isolation, schema and
+ * contract tests read the routes they declare, so a new line needs no other edit.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { authModule } from './auth/routes';
+import { balancesModule } from './balances/routes';
+import { brandsModule } from './brands/routes';
+import { businessesModule } from './businesses/routes';
+import { currenciesModule } from './currencies/routes';
+import { metadataModule } from './metadata/routes';
+import { reportsModule } from './reports/routes';
+import { rolesModule } from './roles/routes';
+import { statisticsModule } from './statistics/routes';
+import { transactionsModule } from './transactions/routes';
+import { usersModule } from './users/routes';
+
+export interface ApiModule {
+  plugin: FastifyPluginAsyncTypebox;
+  /** The path prefix of its routes, `/v1/<area>`. */
+  prefix: string;
+}
+
+export const apiModules: readonly ApiModule[] = [
+  { plugin: brandsModule, prefix: '/v1/brands' },
+  { plugin: authModule, prefix: '/v1/auth' },
+  { plugin: currenciesModule, prefix: '/v1/currencies' },
+  { plugin: usersModule, prefix: '/v1/users' },
+  { plugin: rolesModule, prefix: '/v1/roles' },
+  { plugin: businessesModule, prefix: '/v1/businesses' },
+  { plugin: balancesModule, prefix: '/v1/balances' },
+  { plugin: reportsModule, prefix: '/v1/reports' },
+  { plugin: statisticsModule, prefix: '/v1/statistics' },
+  // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
+  { plugin: metadataModule, prefix: '/v1' },
+  { plugin: transactionsModule, prefix: '/v1' },
+];
