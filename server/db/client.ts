@@ -1,6 +1,7 @@
 /** The one database interface of the server: PGlite (embedded) or a pg Pool (DATABASE_URL). */
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export interface Db {
@@ -42,7 +43,8 @@ function pgliteTx(tx: Transaction): Db {
 export async function openPglite(dataDir?: string): Promise<Db> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? undefined : dataDir);
+  // pg_trgm: the trigram indexes that serve the lists' `q` (migration 0018).
+  const pglite = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
   return {
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await pglite.query<T>(sql, params as unknown[] | undefined);

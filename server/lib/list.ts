@@ -294,14 +294,18 @@ export function defineList<
     const { conditions, params, param } = whereOf(query, source);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const filterParams = params.slice();
-    // The page's keys first, its columns after: rows skipped by OFFSET are never formatted (a deferred
-    // join; at page 200 that is 4,975 rows whose select list is not computed).
+    // Past the first page, the page's keys first and its columns after: rows skipped by OFFSET are
+    // never formatted (a deferred join; at page 200 that is 4,975 rows whose select list is not
+    // computed). The first page skips nothing, and the plain query plans and runs in half the time
+    // (on PGlite at 200,000 payments: 1.0 ms against 1.9 ms).
     const { orderBy } = sortOf(query);
     const sql =
-      `WITH page AS (SELECT ${spec.tieBreaker} AS "__key" FROM ${source.from} ${where} ` +
-      `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
-      `SELECT ${source.select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
-      `ORDER BY ${orderBy}`;
+      query.offset === 0
+        ? `SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${orderBy} LIMIT ${param(query.limit)}`
+        : `WITH page AS (SELECT ${spec.tieBreaker} AS "__key" FROM ${source.from} ${where} ` +
+          `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
+          `SELECT ${source.select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
+          `ORDER BY ${orderBy}`;
     const { rows } = await db.query<Row>(sql, params);
     // A short page that is not past the end tells the total without counting.
     let total: number;

@@ -172,6 +172,27 @@ describe('defineList', () => {
     expect(other).toEqual({ rows: [], total: 0 });
   });
 
+  it('reads the first page in one plain query and later pages through a deferred join', async () => {
+    const sent: string[] = [];
+    const recorder = {
+      ...t.db,
+      query: <T>(sql: string, params?: unknown[]) => {
+        sent.push(sql);
+        return t.db.query<T>(sql, params);
+      },
+    };
+    const first = await list.run<{ id: number }>(recorder, { ...query, limit: 2 }, source);
+    expect(sent[0]).not.toMatch(/WITH page/);
+    expect(sent[0]).not.toMatch(/OFFSET/);
+    sent.length = 0;
+    const second = await list.run<{ id: number }>(recorder, { ...query, limit: 2, offset: 2 }, source);
+    expect(sent[0]).toMatch(/^WITH page AS \(SELECT id AS "__key" FROM roles .* OFFSET \$\d+\)/);
+    // Both shapes answer the same rows in the same order.
+    const all = await list.run<{ id: number }>(t.db, { ...query, limit: 4 }, source);
+    expect([...first.rows, ...second.rows]).toEqual(all.rows);
+    expect(first.total).toBe(all.total);
+  });
+
   it('documents its parameters in the querystring schema and refuses clashing filter names', () => {
     expect(Object.keys((list.querystring as unknown as { properties: object }).properties)).toEqual([
       'limit',

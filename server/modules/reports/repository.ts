@@ -6,8 +6,9 @@
  * that instant, read in one statement (one snapshot). That equals the balance_after of the last posting
  * before the instant whenever entries were posted in time order, and stays exact when they were not
  * (the scaled demo data back-dates its entries): the opening balance, the postings of the window and
- * the closing balance always reconcile. The sum walks the entries from the instant on (index
- * ledger_entries_created), so a recent instant is cheap whatever the ledger's history.
+ * the closing balance always reconcile. Each posting carries its entry's time (migration 0019): the
+ * sum is one range of the account's (account_id, created_at, id) index from the instant on, and the
+ * postings of a window are walked along the same index, so a report reads only its accounts' rows.
  */
 import { visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
@@ -95,14 +96,13 @@ export function reportsRepository(db: Db) {
               AND ($3::text IS NULL OR a.currency = $3::text)
               AND ${visibleBusiness(scope, 'b.id')}
          ), moved AS (
-           SELECT p.account_id, sum(p.amount) AS since_from,
-                  COALESCE(sum(p.amount) FILTER (WHERE e.created_at < $5), 0) AS in_window,
-                  count(*) FILTER (WHERE e.created_at < $5)::int AS postings
-             FROM ledger_entries e
-             JOIN ledger_postings p ON p.entry_id = e.id
-            WHERE e.organisation_id = $1 AND e.created_at >= $4
-              AND p.account_id IN (SELECT id FROM acc)
-            GROUP BY p.account_id
+           SELECT acc.id AS account_id, m.since_from, m.in_window, m.postings
+             FROM acc CROSS JOIN LATERAL (
+                  SELECT sum(p.amount) AS since_from,
+                         COALESCE(sum(p.amount) FILTER (WHERE p.created_at < $5), 0) AS in_window,
+                         count(*) FILTER (WHERE p.created_at < $5)::int AS postings
+                    FROM ledger_postings p
+                   WHERE p.account_id = acc.id AND p.created_at >= $4) m
          )
          SELECT acc.id::int AS "accountId", acc.business_id AS "businessId", acc.business_name AS "businessName",
                 acc.currency, acc.currency_name AS "currencyName", acc.precision,
@@ -135,18 +135,18 @@ export function reportsRepository(db: Db) {
       let after: { at: string; id: string } | undefined;
       for (;;) {
         const params: unknown[] = [accountId, scope.organisationId, window.to, size];
-        let start = 'e.created_at >= $5';
+        let start = 'p.created_at >= $5';
         if (after) {
           params.push(after.at, after.id);
-          start = 'e.created_at >= $5::timestamptz AND (e.created_at, p.id) > ($5::timestamptz, $6::bigint)';
+          start = 'p.created_at >= $5::timestamptz AND (p.created_at, p.id) > ($5::timestamptz, $6::bigint)';
         } else params.push(window.from);
         const { rows } = await db.query<PostingRow>(
-          `SELECT p.id::text AS id, e.created_at::text AS at, ${isoUtc('e.created_at')} AS "createdAt",
+          `SELECT p.id::text AS id, p.created_at::text AS at, ${isoUtc('p.created_at')} AS "createdAt",
                   e.kind, e.reference, e.description, ${decimal('p.amount')} AS amount
              FROM ledger_postings p
              JOIN ledger_entries e ON e.id = p.entry_id
-            WHERE p.account_id = $1 AND e.organisation_id = $2 AND e.created_at < $3 AND ${start}
-            ORDER BY e.created_at, p.id
+            WHERE p.account_id = $1 AND e.organisation_id = $2 AND p.created_at < $3 AND ${start}
+            ORDER BY p.created_at, p.id
             LIMIT $4`,
           params,
         );

@@ -101,11 +101,14 @@ export const paymentList = defineList({
   sortBy: sorts({ priceAmount: 't.price_amount' }),
   defaultSort: NEWEST_FIRST,
   tieBreaker: 't.id',
-  // The merchant's reference, or the hash of one of its deposits (one indexed lookup per payment).
+  // The merchant's reference, or the hash of one of its deposits: one semi-join over the ids both
+  // trigram indexes find (migration 0018). An OR with a correlated EXISTS kept the planner from using
+  // either index, so a rare hash walked every payment (40 ms at 10,000 payments, 0.5 ms this way).
   search: [
-    't.reference',
     (pattern) =>
-      `EXISTS (SELECT 1 FROM payment_deposits qd WHERE qd.payment_id = t.id AND qd.tx_hash ILIKE ${pattern} ESCAPE '\\')`,
+      `t.id IN (SELECT qp.id FROM payments qp WHERE qp.reference ILIKE ${pattern} ESCAPE '\\'
+                UNION ALL
+                SELECT qd.payment_id FROM payment_deposits qd WHERE qd.tx_hash ILIKE ${pattern} ESCAPE '\\')`,
   ],
   filters: {
     ...baseFilters(STATUSES.payments),
