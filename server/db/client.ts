@@ -32,9 +32,7 @@ interface WorkerError {
 
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerError };
 type Notice =
-  | { op: 'ready' }
-  | { op: 'failed'; error: WorkerError }
-  | { op: 'notify'; channel: string; payload: string };
+  { op: 'ready' } | { op: 'failed'; error: WorkerError } | { op: 'notify'; channel: string; payload: string };
 
 /** An error of the worker as an Error of this thread with the same fields (code, detail…). */
 function errorOf(data: WorkerError): Error {
