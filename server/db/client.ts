@@ -11,6 +11,11 @@ export interface Db {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   /**
+   * The same database for heavy work (exports, reports): its statements give way to those of waiting
+   * requests. Only PGlite has it (one statement at a time); use `backgroundOf(db)`.
+   */
+  background?(): Db;
+  /**
    * LISTEN on a channel (server/auth/sessionCache.ts): `onNotify` gets each payload, `onLost` is called
    * once if the subscription breaks (never after `close`). Resolves to an unsubscribe function. On
    * PostgreSQL it holds a dedicated connection; PGlite delivers its own notifications in-process.
@@ -126,8 +131,17 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     return db;
   };
 
-  return {
+  const db: Db = {
     query: <T>(sql: string, params?: unknown[]) => call<{ rows: T[] }>({ op: 'query', sql, params }),
+    background: () => ({
+      ...db,
+      query: <T>(sql: string, params?: unknown[]) =>
+        call<{ rows: T[] }>({ op: 'query', sql, params, background: true }),
+      exec: async (sql) => {
+        await call({ op: 'exec', sql, background: true });
+      },
+      close: async () => {},
+    }),
     transaction: async (fn) => {
       const { tx } = await call<{ tx: number }>({ op: 'begin' });
       openSessions++;
@@ -171,7 +185,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       };
     },
   };
+  return db;
 }
+
+/** The database for heavy work: its background view where it has one. */
+export const backgroundOf = (db: Db): Db => db.background?.() ?? db;
 
 // int8 (counts, bigint columns) as JS numbers; ids are integer columns anyway.
 pg.types.setTypeParser(20, (value) => Number(value));

@@ -55,18 +55,55 @@ function inSession(txId, run) {
   return result;
 }
 
+/**
+ * Statements outside a transaction run one at a time in this order: a waiting request's statement
+ * before any background one (an export's or a report's next batch), but never more than
+ * FAIR_SHARE of them in a row while background work waits, so neither side starves. PGlite runs one
+ * statement at a time anyway; this decides which goes next.
+ */
+const FAIR_SHARE = 8;
+const foreground = [];
+const background = [];
+let running = false;
+let inARow = 0;
+
+function schedule(job, low) {
+  return new Promise((resolve, reject) => {
+    (low ? background : foreground).push({ job, resolve, reject });
+    next();
+  });
+}
+
+function next() {
+  if (running) return;
+  const takeBackground = background.length > 0 && (foreground.length === 0 || inARow >= FAIR_SHARE);
+  const item = takeBackground ? background.shift() : foreground.shift();
+  if (!item) return;
+  inARow = takeBackground ? 0 : inARow + 1;
+  running = true;
+  item
+    .job()
+    .then(item.resolve, item.reject)
+    .finally(() => {
+      running = false;
+      next();
+    });
+}
+
 async function handle(message) {
   const { op } = message;
   switch (op) {
     case 'query': {
       const run = (target) => target.query(message.sql, message.params);
-      const result = message.tx ? await inSession(message.tx, run) : await run(pglite);
+      const result = message.tx
+        ? await inSession(message.tx, run)
+        : await schedule(() => run(pglite), message.background);
       return { rows: result.rows };
     }
     case 'exec': {
       const run = (target) => target.exec(message.sql);
       if (message.tx) await inSession(message.tx, run);
-      else await run(pglite);
+      else await schedule(() => run(pglite), message.background);
       return null;
     }
     case 'begin': {

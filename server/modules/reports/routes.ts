@@ -7,13 +7,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
+import { backgroundOf } from '../../db/client';
 import { authed, errors } from '../../http/schemas';
 import { holdHeavySlot } from '../../lib/heavyWork';
 import { BalanceConfirmationBody, LedgerFile, PdfFile, TransactionLedgerBody } from './schemas';
 import { reportsService, type ReportFile } from './service';
 
 export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
-  const reports = reportsService(app.ctx);
+  // Reports are heavy work: their statements give way to those of other requests.
+  const reports = reportsService({ ...app.ctx, db: backgroundOf(app.ctx.db) });
   const access = requires('GET_BALANCES');
 
   /** The caller's scope, once a slot of heavy work is held for the request (else the 429). */
