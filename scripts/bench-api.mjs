@@ -13,7 +13,8 @@
 //    rows/s, and the server's peak RSS while it runs: VmHWM of the server process, reset first through
 //    /proc/<pid>/clear_refs). 32 concurrent clients on PostgreSQL, 8 on PGlite (it answers one query at a
 //    time), keep-alive.
-// 4. Heavy work beside light requests: GET /v1/currencies (p50, p99) from 2 clients while 5 payments
+// 4. Heavy work beside light requests: GET /v1/currencies (p50, p99) from 2 clients, and a route without
+//    the database from 1, while 5 payments
 //    exports of the whole organisation and 10 transaction-ledger reports of the year before the seed
 //    day (CSV, every business) run at once, each read as fast as it comes; the server is started with
 //    EXPORTS_MAX_PER_USER and EXPORTS_MAX_GLOBAL at 15 so the limits admit them all. `--heavy-only`
@@ -425,26 +426,37 @@ try {
     ];
     let done = false;
     const all = Promise.all(work).finally(() => (done = true));
-    const latencies = [];
     const lightFailures = [];
-    const light = async () => {
+    /** Light requests to one path in a loop until the heavy work is done: their sorted latencies. */
+    const light = async (path, latencies) => {
       while (!done) {
         const started = process.hrtime.bigint();
-        const r = await request(port, 'GET', '/v1/currencies', auth).catch((error) => ({
-          status: error.code,
-        }));
+        const r = await request(port, 'GET', path, auth).catch((error) => ({ status: error.code }));
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         if (r.status !== 200) {
           lightFailures.push(r.status);
           exitCode = 1;
         }
       }
+      return latencies.sort((a, b) => a - b);
     };
     const began = Date.now();
-    await Promise.all([all, light(), light()]);
+    // Two clients on GET /v1/currencies (a database read) and one on a route without the database.
+    const currencies = [];
+    const noDatabase = [];
+    await Promise.all([
+      all,
+      light('/v1/currencies', currencies),
+      light('/v1/currencies', currencies),
+      light('/v1/brands/dashboard', noDatabase),
+    ]);
     const results = await all;
-    latencies.sort((a, b) => a - b);
-    const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    currencies.sort((a, b) => a - b);
+    const at = (latencies, p) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    const figures = (latencies) =>
+      `${latencies.length} requests, p50 ${at(latencies, 0.5).toFixed(1)} ms, ` +
+      `p99 ${at(latencies, 0.99).toFixed(1)} ms, max ${at(latencies, 1).toFixed(1)} ms`;
     const statuses = results.map((r) => r.status);
     if (statuses.some((s) => s !== 200)) exitCode = 1;
     const exports = results.slice(0, 5);
@@ -452,8 +464,8 @@ try {
     const span = (list) => `${Math.min(...list.map((r) => r.ms))}–${Math.max(...list.map((r) => r.ms))} ms`;
     console.log(
       `\nGET /v1/currencies beside 5 whole-organisation payments exports and 10 year-long ledgers:\n` +
-        `  ${latencies.length} requests in ${((Date.now() - began) / 1000).toFixed(1)} s, ` +
-        `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms\n` +
+        `  ${((Date.now() - began) / 1000).toFixed(1)} s; GET /v1/currencies: ${figures(currencies)}; ` +
+        `GET /v1/brands/dashboard (no database): ${figures(noDatabase)}\n` +
         `  exports: ${exports[0].rows.toLocaleString('en')} rows each, ${span(exports)}; ` +
         `ledgers: ${ledgers[0].rows.toLocaleString('en')} rows each, ${span(ledgers)}; ` +
         `statuses ${[...new Set(statuses)].join(', ')}` +
