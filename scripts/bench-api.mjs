@@ -13,10 +13,16 @@
 //    rows/s, and the server's peak RSS while it runs: VmHWM of the server process, reset first through
 //    /proc/<pid>/clear_refs). 32 concurrent clients on PostgreSQL, 8 on PGlite (it answers one query at a
 //    time), keep-alive.
+// 4. Heavy work beside light requests: GET /v1/currencies (p50, p99) from 2 clients, and a route without
+//    the database from 1, while 5 payments
+//    exports of the whole organisation and 10 transaction-ledger reports of the year before the seed
+//    day (CSV, every business) run at once, each read as fast as it comes; the server is started with
+//    EXPORTS_MAX_PER_USER and EXPORTS_MAX_GLOBAL at 15 so the limits admit them all. `--heavy-only`
+//    runs this scenario alone.
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
-//          [--database-url URL | --data-dir DIR | --pglite]
+//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -30,7 +36,7 @@ import {
 } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +52,7 @@ const SECONDS = Number(option('seconds', '15'));
 const EMAIL = 'manager@example.com';
 const PASSWORD = 'Demo-pass-1';
 const BUSINESS = 1;
+const HEAVY_ONLY = flag('heavy-only');
 
 function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -234,6 +241,9 @@ try {
       RATE_LIMIT_PER_MINUTE: '1000000000',
       E2E_RESET: '',
       SEED_DEMO: '0',
+      // The heavy-work scenario runs 15 exports and reports at once for one user.
+      EXPORTS_MAX_PER_USER: '15',
+      EXPORTS_MAX_GLOBAL: '15',
       ...(onPostgres ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
     },
   });
@@ -272,6 +282,7 @@ try {
     ['GET /v1/currencies (token)', '/v1/currencies', auth],
     ['GET /v1/brands/dashboard (no database)', '/v1/brands/dashboard', {}],
   ]) {
+    if (HEAVY_ONLY) break;
     await drive(port, path, headers, { total: WARMUP, clients: CLIENTS });
     print(name, await drive(port, path, headers, { total: REQUESTS, clients: CLIENTS }));
   }
@@ -331,6 +342,7 @@ try {
     }
   };
   for (const [name, path, rowsOf, options = {}] of scenarios) {
+    if (HEAVY_ONLY) break;
     const { method = 'GET', body, memory } = options;
     const headers = body === undefined ? auth : { ...auth, 'content-type': 'application/json' };
     const probe = await request(port, method, path, headers, body);
@@ -375,6 +387,93 @@ try {
         (before ? ` (${before.rss.toFixed(0)} MB before)` : '');
     }
     print(name, result, note);
+  }
+
+  // Heavy work beside light requests (see the head of this file, 4).
+  {
+    const year = {
+      from: iso(seedDay.getTime() - 365 * DAY).slice(0, 10),
+      to: iso(seedDay.getTime() - DAY).slice(0, 10),
+      format: 'csv',
+    };
+    /** One heavy request on its own connection, its body counted as it comes: its status, rows and time. */
+    const heavy = (method, path, body) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const headers = body === undefined ? auth : { ...auth, 'content-type': 'application/json' };
+        const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+          let lines = 0;
+          res.on('data', (chunk) => {
+            for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode, rows: Math.max(0, lines - 1), ms: Date.now() - started }),
+          );
+          res.on('error', (error) =>
+            resolve({ status: error.code ?? 'error', rows: lines, ms: Date.now() - started }),
+          );
+        });
+        req.on('error', (error) =>
+          resolve({ status: error.code ?? 'error', rows: 0, ms: Date.now() - started }),
+        );
+        req.end(body);
+      });
+    const work = [
+      ...Array.from({ length: 5 }, () => heavy('GET', `/v1/payments/export?${q({ format: 'csv' })}`)),
+      ...Array.from({ length: 10 }, () =>
+        heavy('POST', '/v1/reports/transaction-ledger', JSON.stringify(year)),
+      ),
+    ];
+    let done = false;
+    const all = Promise.all(work).finally(() => (done = true));
+    const lightFailures = [];
+    /** Light requests to one path in a loop until the heavy work is done: their sorted latencies. */
+    const light = async (path, latencies) => {
+      while (!done) {
+        const started = process.hrtime.bigint();
+        const r = await request(port, 'GET', path, auth).catch((error) => ({ status: error.code }));
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+        if (r.status !== 200) {
+          lightFailures.push(r.status);
+          exitCode = 1;
+        }
+      }
+      return latencies.sort((a, b) => a - b);
+    };
+    const began = Date.now();
+    // Two clients on GET /v1/currencies (a database read) and one on a route without the database.
+    const currencies = [];
+    const noDatabase = [];
+    await Promise.all([
+      all,
+      light('/v1/currencies', currencies),
+      light('/v1/currencies', currencies),
+      light('/v1/brands/dashboard', noDatabase),
+    ]);
+    const results = await all;
+    currencies.sort((a, b) => a - b);
+    const at = (latencies, p) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+    const figures = (latencies) =>
+      `${latencies.length} requests, p50 ${at(latencies, 0.5).toFixed(1)} ms, ` +
+      `p99 ${at(latencies, 0.99).toFixed(1)} ms, max ${at(latencies, 1).toFixed(1)} ms`;
+    const statuses = results.map((r) => r.status);
+    if (statuses.some((s) => s !== 200)) exitCode = 1;
+    const exports = results.slice(0, 5);
+    const ledgers = results.slice(5);
+    const span = (list) => `${Math.min(...list.map((r) => r.ms))}–${Math.max(...list.map((r) => r.ms))} ms`;
+    console.log(
+      `\nGET /v1/currencies beside 5 whole-organisation payments exports and 10 year-long ledgers:\n` +
+        `  ${((Date.now() - began) / 1000).toFixed(1)} s; GET /v1/currencies: ${figures(currencies)}; ` +
+        `GET /v1/brands/dashboard (no database): ${figures(noDatabase)}\n` +
+        `  exports: ${exports[0].rows.toLocaleString('en')} rows each, ${span(exports)}; ` +
+        `ledgers: ${ledgers[0].rows.toLocaleString('en')} rows each, ${span(ledgers)}; ` +
+        `statuses ${[...new Set(statuses)].join(', ')}` +
+        (lightFailures.length ? `; currencies failures ${[...new Set(lightFailures)].join(', ')}` : '') +
+        `; server ${server.exitCode === null ? 'up' : `exited ${server.exitCode}`}; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -211,8 +211,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The rate-limit headers the document promises are readable by a browser client too.
     exposedHeaders: [
       IDENTITY_HEADER,
-      // The export's file name.
+      // The export's file name, and whether it was cut at the row cap.
       'Content-Disposition',
+      'X-Export-Row-Cap',
+      'X-Export-Truncated',
       'Retry-After',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',

@@ -27,6 +27,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Trust X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
+  /** Exports and reports under way at once per user and per instance (beyond them a 429). */
+  heavyWorkPerUser: number;
+  heavyWorkGlobal: number;
+  /** Rows of one CSV export at most (beyond it the file is cut and says so in X-Export-Truncated). */
+  exportRowCap: number;
   logLevel: string;
   /** The built dashboard served statically. */
   distDir: string;
@@ -111,6 +116,9 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     forgotPasswordMaxPerIp: int(env, 'FORGOT_PASSWORD_MAX_PER_IP', 10),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1000),
     trustProxy: YES.includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
+    heavyWorkPerUser: int(env, 'EXPORTS_MAX_PER_USER', 2),
+    heavyWorkGlobal: int(env, 'EXPORTS_MAX_GLOBAL', 8),
+    exportRowCap: int(env, 'EXPORT_ROW_CAP', 100_000),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
     e2eReset: YES.includes((env.E2E_RESET ?? '').trim().toLowerCase()),

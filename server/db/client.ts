@@ -1,7 +1,6 @@
 /** The one database interface of the server: PGlite (embedded) or a pg Pool (DATABASE_URL). */
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export interface Db {
@@ -11,6 +10,11 @@ export interface Db {
   /** Runs a multi-statement script without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The same database for heavy work (exports, reports): its statements give way to those of waiting
+   * requests. Only PGlite has it (one statement at a time); use `backgroundOf(db)`.
+   */
+  background?(): Db;
   /**
    * LISTEN on a channel (server/auth/sessionCache.ts): `onNotify` gets each payload, `onLost` is called
    * once if the subscription breaks (never after `close`). Resolves to an unsubscribe function. On
@@ -25,45 +29,167 @@ export interface Db {
 
 const dbClosed = () => Object.assign(new Error('the database is closed'), { code: 'DB_CLOSED' });
 
-function pgliteTx(tx: Transaction): Db {
+interface WorkerError {
+  message: string;
+  name?: string;
+  [field: string]: unknown;
+}
+
+type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WorkerError };
+type Notice =
+  { op: 'ready' } | { op: 'failed'; error: WorkerError } | { op: 'notify'; channel: string; payload: string };
+
+/** An error of the worker as an Error of this thread with the same fields (code, detail…). */
+function errorOf(data: WorkerError): Error {
+  const { message, name, ...fields } = data;
+  const error = Object.assign(new Error(message), fields);
+  if (name && name !== 'Error') Object.defineProperty(error, 'name', { value: name });
+  return error;
+}
+
+/**
+ * PGlite in its own thread (server/db/pgliteWorker.mjs), so its queries and the parsing of their
+ * results never hold the HTTP event loop. Rows cross the thread boundary by structured clone (dates,
+ * bigints and bytes stay what PGlite gave). The worker keeps the process alive only while a request or
+ * a transaction is under way.
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+    workerData: { dataDir: inMemory ? undefined : dataDir },
+  });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const channels = new Map<string, { onNotify: (payload: string) => void; onLost: (e: unknown) => void }>();
+  let nextId = 1;
+  let openSessions = 0;
+  let closed = false;
+  let broken: Error | undefined;
+
+  /** Referenced (keeping the process alive) only while something waits for the worker. */
+  const reref = () => {
+    if (pending.size > 0 || openSessions > 0) worker.ref();
+    else worker.unref();
+  };
+  const fail = (error: Error) => {
+    broken ??= error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    if (!closed) for (const { onLost } of channels.values()) onLost(error);
+    channels.clear();
+    reref();
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    const onStartError = (error: Error) => reject(error);
+    worker.once('error', onStartError);
+    worker.once('message', (message: Notice) => {
+      worker.off('error', onStartError);
+      if (message.op === 'ready') resolve();
+      else if (message.op === 'failed') reject(errorOf(message.error));
+    });
+  }).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+
+  worker.on('message', (message: Answer | Notice) => {
+    if ('op' in message) {
+      if (message.op === 'notify') channels.get(message.channel)?.onNotify(message.payload);
+      return;
+    }
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    reref();
+    if (message.ok) waiting.resolve(message.value);
+    else waiting.reject(errorOf(message.error));
+  });
+  worker.on('error', (error) => fail(error));
+  worker.on('exit', () => fail(closed ? dbClosed() : new Error('the database worker stopped')));
+  reref();
+
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (closed || broken) return Promise.reject(closed ? dbClosed() : broken);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      reref();
+      worker.postMessage({ ...message, id });
+    });
+  };
+
+  const session = (tx: number): Db => {
+    const db: Db = {
+      query: <T>(sql: string, params?: unknown[]) => call<{ rows: T[] }>({ op: 'query', sql, params, tx }),
+      transaction: (fn) => fn(db),
+      exec: async (sql) => {
+        await call({ op: 'exec', sql, tx });
+      },
+      close: async () => {},
+    };
+    return db;
+  };
+
   const db: Db = {
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await tx.query<T>(sql, params as unknown[] | undefined);
-      return { rows: r.rows };
+    query: <T>(sql: string, params?: unknown[]) => call<{ rows: T[] }>({ op: 'query', sql, params }),
+    background: () => ({
+      ...db,
+      query: <T>(sql: string, params?: unknown[]) =>
+        call<{ rows: T[] }>({ op: 'query', sql, params, background: true }),
+      exec: async (sql) => {
+        await call({ op: 'exec', sql, background: true });
+      },
+      close: async () => {},
+    }),
+    transaction: async (fn) => {
+      const { tx } = await call<{ tx: number }>({ op: 'begin' });
+      openSessions++;
+      try {
+        let result;
+        try {
+          result = await fn(session(tx));
+        } catch (error) {
+          await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+          throw error;
+        }
+        await call({ op: 'end', tx, commit: true });
+        return result;
+      } finally {
+        openSessions--;
+        reref();
+      }
     },
-    transaction: (fn) => fn(db),
     exec: async (sql) => {
-      await tx.exec(sql);
+      await call({ op: 'exec', sql });
     },
-    close: async () => {},
+    close: async () => {
+      if (closed) return;
+      await call({ op: 'close' }).catch(() => undefined);
+      closed = true;
+      channels.clear();
+      await worker.terminate();
+    },
+    listen: async (channel, onNotify, onLost) => {
+      if (closed) throw dbClosed();
+      channels.set(channel, { onNotify, onLost });
+      try {
+        await call({ op: 'listen', channel });
+      } catch (error) {
+        channels.delete(channel);
+        throw closed ? dbClosed() : error;
+      }
+      return async () => {
+        channels.delete(channel);
+        if (!closed && !broken) await call({ op: 'unlisten', channel }).catch(() => undefined);
+      };
+    },
   };
   return db;
 }
 
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const inMemory = !dataDir || dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram indexes that serve the lists' `q` (migration 0018).
-  const pglite = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
-  return {
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await pglite.query<T>(sql, params as unknown[] | undefined);
-      return { rows: r.rows };
-    },
-    transaction: (fn) => pglite.transaction((tx) => fn(pgliteTx(tx))),
-    exec: async (sql) => {
-      await pglite.exec(sql);
-    },
-    close: () => pglite.close(),
-    listen: async (channel, onNotify) => {
-      if (pglite.closed) throw dbClosed();
-      const unsubscribe = await pglite.listen(channel, onNotify);
-      return async () => {
-        if (!pglite.closed) await unsubscribe();
-      };
-    },
-  };
-}
+/** The database for heavy work: its background view where it has one. */
+export const backgroundOf = (db: Db): Db => db.background?.() ?? db;
 
 // int8 (counts, bigint columns) as JS numbers; ids are integer columns anyway.
 pg.types.setTypeParser(20, (value) => Number(value));

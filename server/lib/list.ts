@@ -367,6 +367,18 @@ export function defineList<
     }
   }
 
+  /** The rows matching the filters, counted up to `cap + 1` at most (an export's row cap). */
+  async function countUpTo(db: Db, query: Selection<Sort, Filters>, source: ListSource, cap: number) {
+    const { conditions, params, param } = whereOf(query, source);
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source.from} ${where} ` +
+        `ORDER BY ${sortOf({}).orderBy} LIMIT ${param(cap + 1)}) capped`,
+      params,
+    );
+    return rows[0].n;
+  }
+
   /** `{ rows, total, totalCapped? }` → `{ <listKey>: rows, total, totalCapped? }`. */
   const answer = <Row>(result: { rows: Row[]; total: number; totalCapped?: boolean }) =>
     ({
@@ -382,6 +394,7 @@ export function defineList<
     response,
     run,
     batches,
+    countUpTo,
     answer,
     sortKeys,
     filterKeys,

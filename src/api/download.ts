@@ -11,6 +11,8 @@ export interface DownloadedFile {
   blob: Blob;
   /** The server's file name (Content-Disposition), else the caller's fallback. */
   filename: string;
+  /** The answer's headers (an export's row cap, say). */
+  headers?: Headers;
 }
 
 /** `attachment; filename="payments-2026-11-21.csv"` → `payments-2026-11-21.csv` (no path parts). */
@@ -42,7 +44,7 @@ export async function downloadFile(
   fallbackName: string,
 ): Promise<DownloadedFile> {
   const { json, headers } = await http.request<Blob>(path, { ...options, responseType: 'blob' });
-  return { blob: json, filename: filenameOf(headers.get('Content-Disposition')) ?? fallbackName };
+  return { blob: json, filename: filenameOf(headers.get('Content-Disposition')) ?? fallbackName, headers };
 }
 
 /** Hands a downloaded file to the browser under its name. */

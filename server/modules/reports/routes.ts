@@ -4,16 +4,26 @@
  * (CSV or XLSX, streamed). Bad input is a 400 with field errors and produces nothing.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
+import { backgroundOf } from '../../db/client';
 import { authed, errors } from '../../http/schemas';
+import { holdHeavySlot } from '../../lib/heavyWork';
 import { BalanceConfirmationBody, LedgerFile, PdfFile, TransactionLedgerBody } from './schemas';
 import { reportsService, type ReportFile } from './service';
 
 export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
-  const reports = reportsService(app.ctx);
+  // Reports are heavy work: their statements give way to those of other requests.
+  const reports = reportsService({ ...app.ctx, db: backgroundOf(app.ctx.db) });
   const access = requires('GET_BALANCES');
+
+  /** The caller's scope, once a slot of heavy work is held for the request (else the 429). */
+  const heavy = (request: FastifyRequest, reply: FastifyReply) => {
+    const scope = scopeOf(request);
+    holdHeavySlot(app.ctx, scope.userId, reply);
+    return scope;
+  };
 
   const send = (file: ReportFile, reply: FastifyReply) =>
     reply
@@ -38,7 +48,8 @@ export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PdfFile, ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => send(await reports.balanceConfirmation(scopeOf(request), request.body), reply),
+    async (request, reply) =>
+      send(await reports.balanceConfirmation(heavy(request, reply), request.body), reply),
   );
 
   app.post(
@@ -62,6 +73,7 @@ export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LedgerFile, ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => send(await reports.transactionLedger(scopeOf(request), request.body), reply),
+    async (request, reply) =>
+      send(await reports.transactionLedger(heavy(request, reply), request.body), reply),
   );
 };

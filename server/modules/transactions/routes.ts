@@ -9,10 +9,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
+import { backgroundOf } from '../../db/client';
 import { authed, errors } from '../../http/schemas';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv';
+import { holdHeavySlot } from '../../lib/heavyWork';
 import { CsvFile } from './schemas';
-import { csvColumns, exportFileName, exportRows, listPage, TRANSACTION_LISTS } from './service';
+import { csvColumns, exceedsCap, exportFileName, exportRows, listPage, TRANSACTION_LISTS } from './service';
+
+/** Headers of an export: the row cap, and whether this file was cut at it. */
+export const EXPORT_ROW_CAP_HEADER = 'X-Export-Row-Cap';
+export const EXPORT_TRUNCATED_HEADER = 'X-Export-Truncated';
 
 export const transactionsModule: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -43,13 +49,23 @@ export const transactionsModule: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags: ['transactions'],
           summary: `${def.summary} as CSV: every row matching the list's filters`,
+          description:
+            `At most EXPORT_ROW_CAP rows (${EXPORT_ROW_CAP_HEADER}); when more match, the file holds the ` +
+            `first ones and ${EXPORT_TRUNCATED_HEADER} is true. Exports and reports under way at once are ` +
+            'bounded per user and per instance (429 with Retry-After beyond).',
           ...authed,
           querystring: def.list.exportQuerystring,
           response: { 200: CsvFile, ...errors(400, 401, 403) },
         },
       },
       async (request, reply) => {
-        const rows = exportRows(db, scopeOf(request), def, request.query as object);
+        const scope = scopeOf(request);
+        holdHeavySlot(app.ctx, scope.userId, reply);
+        const cap = app.ctx.config.exportRowCap;
+        const query = request.query as object;
+        const heavyDb = backgroundOf(db); // its statements give way to those of other requests
+        const truncated = await exceedsCap(heavyDb, scope, def, query, cap);
+        const rows = exportRows(heavyDb, scope, def, query, cap);
         // The first batch is read before the answer starts, so a failing query is still a clean 500.
         const first = await rows.next();
         async function* all() {
@@ -61,6 +77,8 @@ export const transactionsModule: FastifyPluginAsyncTypebox = async (app) => {
           reply
             .type(CSV_CONTENT_TYPE)
             .header('Content-Disposition', `attachment; filename="${exportFileName(def, app.ctx.now())}"`)
+            .header(EXPORT_ROW_CAP_HEADER, String(cap))
+            .header(EXPORT_TRUNCATED_HEADER, String(truncated))
             // A byte stream; the schema documents its text (the type provider expects the string).
             .send(csvStream(csvColumns(def), all()) as unknown as string)
         );

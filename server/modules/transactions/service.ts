@@ -51,6 +51,7 @@ export interface AnyList {
     source: ListSource,
   ): Promise<ListResult<R>>;
   batches<R extends object>(db: Db, query: object, source: ListSource, size?: number): AsyncGenerator<R[]>;
+  countUpTo(db: Db, query: object, source: ListSource, cap: number): Promise<number>;
 }
 
 export interface TransactionList {
@@ -284,16 +285,26 @@ export async function listPage(
   };
 }
 
-/** Every row of the filtered set, batch by batch, completed like a page. */
+/** Every row of the filtered set (the first `cap` when given), batch by batch, completed like a page. */
 export async function* exportRows(
   db: Db,
   scope: OrgScope,
   def: TransactionList,
   query: object,
+  cap = Infinity,
 ): AsyncGenerator<Row[]> {
+  let left = cap;
   for await (const batch of def.list.batches<Row>(db, query, def.source(scope))) {
-    yield await complete(db, scope, def, batch);
+    const rows = batch.length > left ? batch.slice(0, left) : batch;
+    left -= rows.length;
+    yield await complete(db, scope, def, rows);
+    if (left <= 0) return;
   }
+}
+
+/** Whether more rows than the cap match the export's filters (decided before the file starts). */
+export async function exceedsCap(db: Db, scope: OrgScope, def: TransactionList, query: object, cap: number) {
+  return (await def.list.countUpTo(db, query, def.source(scope), cap)) > cap;
 }
 
 /** The export's columns: the common ones, then the list's own. */

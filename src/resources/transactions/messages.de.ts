@@ -29,6 +29,8 @@ export const transactionMessagesDe = {
         button: 'CSV exportieren',
         running: 'Wird exportiert …',
         done: '%{filename} heruntergeladen',
+        truncated:
+          '%{filename} heruntergeladen, nach %{rows} Zeilen abgeschnitten. Grenzen Sie den Zeitraum oder die Filter ein, um den Rest zu exportieren.',
       },
       empty: 'Noch keine %{name}.',
       pageRange: '%{from}–%{to} von %{total}',

@@ -33,6 +33,8 @@ export const transactionMessages = {
         button: 'Export CSV',
         running: 'Exporting…',
         done: 'Downloaded %{filename}',
+        truncated:
+          'Downloaded %{filename}, cut at %{rows} rows. Narrow the date range or the filters to export the rest.',
       },
       empty: 'No %{name} yet.',
       pageRange: '%{from}–%{to} of %{total}',
