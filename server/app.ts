@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
-    maxParamLength: PARAM_LENGTH_MAX,
+    routerOptions: { maxParamLength: PARAM_LENGTH_MAX },
     bodyLimit: BODY_LIMIT,
     clientErrorHandler: clientErrorHandler(securityHeaders),
     // A URL that cannot be decoded (`%E0%A4%A`) or a path parameter over the length limit: a 400 in the

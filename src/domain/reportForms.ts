@@ -60,29 +60,35 @@ export function addMonths(day: string, months: number): string {
 /** A date field: required, a real day. */
 const dayRules = [required('reportDateRequired'), when('reportDateInvalid', isDay)] as const;
 
+/** Not after `today` (the UTC day): a report states what happened, never what has not yet. */
+const notAfter = (today: string) => when('reportDateInFuture', (value) => !isDay(value) || value <= today);
+
 /** POST /v1/reports/balance-confirmation: `asOf` is a day, not after `today` (the UTC day). */
 export const balanceConfirmationForm = (today: string) =>
   defineForm({
-    asOf: field(
-      ...dayRules,
-      when('reportDateInFuture', (value) => !isDay(value) || value <= today),
-    ),
+    asOf: field(...dayRules, notAfter(today)),
   });
 export type BalanceConfirmationDates = ValuesOf<ReturnType<typeof balanceConfirmationForm>>;
 
 /**
- * POST /v1/reports/transaction-ledger: `from` and `to` are days, `to` not before `from`, and the window
- * (both days included) at most MAX_LEDGER_DAYS long; both window errors sit on `to`, as the API puts them.
+ * POST /v1/reports/transaction-ledger: `from` and `to` are days, neither after `today` (the UTC day),
+ * `to` not before `from`, and the window (both days included) at most MAX_LEDGER_DAYS long; both window
+ * errors sit on `to`, as the API puts them.
  */
-export const transactionLedgerForm = defineForm({
-  from: field(...dayRules),
-  to: field(
-    ...dayRules,
-    when('reportFromAfterTo', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) >= 0),
-    when('reportWindowTooLong', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS),
-  ),
-});
-export type TransactionLedgerDates = ValuesOf<typeof transactionLedgerForm>;
+export const transactionLedgerForm = (today: string) =>
+  defineForm({
+    from: field(...dayRules, notAfter(today)),
+    to: field(
+      ...dayRules,
+      notAfter(today),
+      when('reportFromAfterTo', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) >= 0),
+      when(
+        'reportWindowTooLong',
+        (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS,
+      ),
+    ),
+  });
+export type TransactionLedgerDates = ValuesOf<ReturnType<typeof transactionLedgerForm>>;
 
 /** The request bodies. */
 export interface BalanceConfirmationRequest {

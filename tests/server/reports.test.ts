@@ -497,7 +497,7 @@ describe('reports: access and bad input', () => {
       [
         'transaction-ledger',
         { ...ledger, from: dayOf(Date.parse(today) + 2 * DAY), to: '9999-12-31' },
-        { from: REPORT_TEXTS.fromInFuture, to: REPORT_TEXTS.windowTooLong },
+        { from: REPORT_TEXTS.fromInFuture, to: REPORT_TEXTS.toInFuture },
       ],
       ['transaction-ledger', { ...ledger, extra: 1 }, { extra: 'is not a known field' }],
       [

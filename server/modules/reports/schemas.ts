@@ -14,6 +14,7 @@ export const REPORT_TEXTS = {
   notADate: MESSAGES.reportDateInvalid,
   asOfInFuture: MESSAGES.reportDateInFuture,
   fromInFuture: MESSAGES.reportDateInFuture,
+  toInFuture: MESSAGES.reportDateInFuture,
   fromAfterTo: MESSAGES.reportFromAfterTo,
   windowTooLong: MESSAGES.reportWindowTooLong,
 } as const;
@@ -44,8 +45,10 @@ export type LedgerFormat = (typeof LEDGER_FORMATS)[number];
 export const TransactionLedgerBody = Type.Object(
   {
     businessId: BusinessFilter,
-    from: Day('The first UTC day of the window (from 00:00 UTC)'),
-    to: Day(`The last UTC day of the window (to 24:00 UTC), at most ${LEDGER_WINDOW_DAYS_MAX} days in all`),
+    from: Day('The first UTC day of the window (from 00:00 UTC); not in the future'),
+    to: Day(
+      `The last UTC day of the window (to 24:00 UTC), at most ${LEDGER_WINDOW_DAYS_MAX} days in all; not in the future`,
+    ),
     currency: Type.Optional(
       Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$', description: 'Only this currency' }),
     ),

@@ -232,10 +232,11 @@ export function reportsService({ db, now }: AppContext) {
       const to = dayStart(body.to);
       if (!from) errors.from = REPORT_TEXTS.notADate;
       if (!to) errors.to = REPORT_TEXTS.notADate;
-      // A window starts at the latest on the next UTC day (a browser ahead of UTC is there already).
-      if (from && from.getTime() > Date.parse(new Date(now()).toISOString().slice(0, 10)) + DAY)
-        errors.from = REPORT_TEXTS.fromInFuture;
-      if (from && to) {
+      // Neither end after today (UTC), as the balance confirmation's asOf (src/domain/reportForms.ts).
+      const today = new Date(now()).toISOString().slice(0, 10);
+      if (from && body.from > today) errors.from = REPORT_TEXTS.fromInFuture;
+      if (to && body.to > today) errors.to = REPORT_TEXTS.toInFuture;
+      if (from && to && !errors.to) {
         if (to < from) errors.to = REPORT_TEXTS.fromAfterTo;
         else if ((to.getTime() - from.getTime()) / DAY + 1 > LEDGER_WINDOW_DAYS_MAX)
           errors.to = REPORT_TEXTS.windowTooLong;
