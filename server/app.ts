@@ -20,6 +20,7 @@ import { ERROR_TEXTS } from '../src/domain/errors';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
+import { limitConnections } from './http/connections';
 import { installRouteConventions, overlongParameter, PARAM_LENGTH_MAX } from './http/conventions';
 import { docsRoutes } from './http/docs';
 import { ApiError, SERVER_TEXTS, tooManyRequestsText } from './http/errors';
@@ -175,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: PARAM_LENGTH_MAX },
     bodyLimit: BODY_LIMIT,
     clientErrorHandler: clientErrorHandler(securityHeaders),
+    // A request's headers and body arrive within this time (Node's checks, besides the idle timer).
+    requestTimeout: config.connectionIdleMs,
     // A URL that cannot be decoded (`%E0%A4%A`) or a path parameter over the length limit: a 400 in the
     // error shape, not Fastify's own body, with the security headers (helmet's hook has not run).
     frameworkErrors: (error, request, reply) => {
@@ -204,6 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  // Idle connections close; one address holds a bounded number (server/http/connections.ts).
+  limitConnections(app, { idleMs: config.connectionIdleMs, maxPerAddress: config.maxConnectionsPerIp });
   app.decorate(
     'background',
     background(() => app.log),
