@@ -22,6 +22,9 @@ export function limitConnections(app: App, limits: ConnectionLimits): void {
   const server: Server = app.server;
   const open = new Map<string, number>();
   const idle = (socket: Socket) => socket.setTimeout(limits.idleMs);
+  /** A real socket (an injected request's stand-in has no timer). */
+  const timed = (socket: Socket | undefined): socket is Socket =>
+    typeof socket?.setTimeout === 'function' && !socket.destroyed;
 
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
@@ -46,12 +49,13 @@ export function limitConnections(app: App, limits: ConnectionLimits): void {
 
   if (limits.idleMs > 0) {
     app.addHook('onRequest', (request, _reply, done) => {
-      request.raw.socket?.setTimeout(0);
+      const socket = request.raw.socket;
+      if (timed(socket)) socket.setTimeout(0);
       done();
     });
     app.addHook('onResponse', (request, _reply, done) => {
       const socket = request.raw.socket;
-      if (socket && !socket.destroyed) idle(socket);
+      if (timed(socket)) idle(socket);
       done();
     });
   }

@@ -11,6 +11,17 @@ import { authed, errors } from '../../http/schemas';
 import { BalanceConfirmationBody, LedgerFile, PdfFile, TransactionLedgerBody } from './schemas';
 import { reportsService, type ReportFile } from './service';
 
+/** RFC 6266: the ASCII name, and the name in its own script (RFC 5987) when it differs. */
+function contentDisposition(file: ReportFile): string {
+  const ascii = `attachment; filename="${file.fileName}"`;
+  if (file.unicodeFileName === file.fileName) return ascii;
+  const encoded = encodeURIComponent(file.unicodeFileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${ascii}; filename*=UTF-8''${encoded}`;
+}
+
 export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
   const reports = reportsService(app.ctx);
   const access = requires('GET_BALANCES');
@@ -18,7 +29,7 @@ export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
   const send = (file: ReportFile, reply: FastifyReply) =>
     reply
       .type(file.contentType)
-      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .header('Content-Disposition', contentDisposition(file))
       // Bytes or a byte stream; the schema documents the file (the type provider expects a string).
       .send(file.body instanceof Uint8Array ? Buffer.from(file.body) : file.body);
 
