@@ -11,6 +11,7 @@ import Fastify, {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import helmetHeaders, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,11 +20,12 @@ import { ERROR_TEXTS } from '../src/domain/errors';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
-import { installRouteConventions } from './http/conventions';
+import { limitConnections } from './http/connections';
+import { installRouteConventions, overlongParameter, PARAM_LENGTH_MAX } from './http/conventions';
 import { docsRoutes } from './http/docs';
 import { ApiError, SERVER_TEXTS, tooManyRequestsText } from './http/errors';
 import { spaRoutes } from './http/spa';
-import { fieldErrors } from './http/validation';
+import { convertStrictly, fieldErrors } from './http/validation';
 import type { AnyForm } from './http/forms';
 import { background } from './lib/background';
 import { apiModules, type ApiModule } from './modules/registry';
@@ -54,22 +56,41 @@ const LOGIN_URL = '/v1/auth/login';
  * Malformed HTTP (a bad request line or header, headers too large, too slow): the node server answers
  * before Fastify sees a request. The answer still has the `{ message }` shape of every error.
  */
-function clientErrorHandler(error: Error & { code?: string }, socket: Duplex) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', SERVER_TEXTS.requestTimeout]
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', SERVER_TEXTS.headersTooLarge]
-        : [400, 'Bad Request', SERVER_TEXTS.malformedRequest];
-  const body = JSON.stringify({ message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
+const clientErrorHandler =
+  (security: Record<string, string>) => (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', SERVER_TEXTS.requestTimeout]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', SERVER_TEXTS.headersTooLarge]
+          : [400, 'Bad Request', SERVER_TEXTS.malformedRequest];
+    const body = JSON.stringify({ message });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n` +
+          Object.entries(security)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+
+/**
+ * The headers helmet sets with these options, as a plain record: for the answers given before Fastify's
+ * hooks run (a malformed URL, malformed HTTP), which must carry them like every other answer.
+ */
+function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmetHeaders(options)({} as never, response as never, () => undefined);
+  return headers;
 }
 
 function loggerOptions(
@@ -133,27 +154,53 @@ function formOf(request: FastifyRequest): { rules: AnyForm; body: unknown } | un
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { db, config } = options;
+  const helmetOptions = {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: false, // set by the TLS-terminating proxy in production
+  } satisfies HelmetOptions;
+  const securityHeaders = securityHeadersOf(helmetOptions);
   const ctx: AppContext = { db, config, now: options.now ?? Date.now };
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: PARAM_LENGTH_MAX },
     bodyLimit: BODY_LIMIT,
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    // A request's headers and body arrive within this time (Node's checks, besides the idle timer).
+    requestTimeout: config.connectionIdleMs,
     // A URL that cannot be decoded (`%E0%A4%A`) or a path parameter over the length limit: a 400 in the
-    // error shape, not Fastify's own body.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    // error shape, not Fastify's own body, with the security headers (helmet's hook has not run).
+    frameworkErrors: (error, request, reply) => {
+      // An over-long path id is bad input on its parameter, like any other bad id.
+      const param =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? overlongParameter(app.routeTable, request.method, request.url.split('?')[0])
+          : undefined;
       void (reply as FastifyReply)
-        .code(status)
+        .code(400)
+        .headers(securityHeaders)
         .header('Cache-Control', 'no-store')
-        .send({ message: SERVER_TEXTS.malformedRequest });
+        .send(
+          param === undefined
+            ? { message: SERVER_TEXTS.malformedRequest }
+            : {
+                message: ERROR_TEXTS.validation,
+                errors: { [param]: `must NOT have more than ${PARAM_LENGTH_MAX} characters` },
+              },
+        );
     },
     // Every field's problem at once, for the form's field errors (bodies are small and length-capped);
     // unknown properties where a schema forbids them (list filters) are a 400, never silently dropped.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+    // No type coercion: bodies are taken as sent; query and path values are converted strictly
+    // (convertStrictly, server/http/validation.ts).
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
+  // Idle connections close; one address holds a bounded number (server/http/connections.ts).
+  limitConnections(app, { idleMs: config.connectionIdleMs, maxPerAddress: config.maxConnectionsPerIp });
   app.decorate(
     'background',
     background(() => app.log),
@@ -163,6 +210,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorateRequest('auth', null as unknown as never);
   // Access guards from route config, the route table, Cache-Control: no-store (server/http/conventions.ts).
   installRouteConventions(app);
+  app.addHook('preValidation', (request, _reply, done) => {
+    const schema = request.routeOptions.schema;
+    convertStrictly(schema?.querystring, request.query);
+    convertStrictly(schema?.params, request.params);
+    done();
+  });
 
   // JSON only: text/plain (a Fastify default) goes, every other type answers 415; an empty JSON body is allowed.
   app.removeAllContentTypeParsers();
@@ -236,12 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       );
     },
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: false, // set by the TLS-terminating proxy in production
-  });
+  await app.register(helmet, helmetOptions);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

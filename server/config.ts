@@ -25,6 +25,10 @@ export interface Config {
   forgotPasswordMaxPerIp: number;
   /** Global per-IP request limit (@fastify/rate-limit), requests per minute. */
   rateLimitPerMinute: number;
+  /** A connection silent this long outside a request is closed (ms; 0 never). */
+  connectionIdleMs: number;
+  /** Open connections per client address (0: no cap; behind a proxy every client is the proxy). */
+  maxConnectionsPerIp: number;
   /** Trust X-Forwarded-For (only behind a proxy you control). */
   trustProxy: boolean;
   /** Exports and reports under way at once per user and per instance (beyond them a 429). */
@@ -115,6 +119,8 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     forgotPasswordMaxPerAccount: int(env, 'FORGOT_PASSWORD_MAX_PER_ACCOUNT', 3),
     forgotPasswordMaxPerIp: int(env, 'FORGOT_PASSWORD_MAX_PER_IP', 10),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    connectionIdleMs: int(env, 'CONNECTION_IDLE_MS', 30_000, 0),
+    maxConnectionsPerIp: int(env, 'MAX_CONNECTIONS_PER_IP', 64, 0),
     trustProxy: YES.includes((env.TRUST_PROXY ?? '').trim().toLowerCase()),
     heavyWorkPerUser: int(env, 'EXPORTS_MAX_PER_USER', 2),
     heavyWorkGlobal: int(env, 'EXPORTS_MAX_GLOBAL', 8),

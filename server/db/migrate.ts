@@ -2,10 +2,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client';
+import { fillBusinessNameKeys } from './nameKeys';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Serialises migrations (and seeding) of several instances starting against one PostgreSQL. */
 export const SCHEMA_LOCK = 7_246_001;
+
+/** Data steps a migration needs that SQL cannot compute, run right after it in its transaction. */
+const AFTER: Record<string, (tx: Db) => Promise<void>> = {
+  '0020_business_name_key.sql': fillBusinessNameKeys,
+};
 
 export function migrationFiles(): string[] {
   return readdirSync(MIGRATIONS_DIR)
@@ -27,6 +33,7 @@ export async function migrate(db: Db): Promise<string[]> {
     for (const file of migrationFiles()) {
       if (done.has(file)) continue;
       await tx.exec(readFileSync(MIGRATIONS_DIR + file, 'utf8'));
+      await AFTER[file]?.(tx);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }

@@ -8,8 +8,8 @@
  * - /v1 answers send `Cache-Control: no-store` (they carry sessions and personal data) unless the route
  *   is declared `cacheable` and sets its own header;
  * - a known path asked with a method it does not have is a 405 with `Allow` (`allowedMethods`);
- * - a number in the query string or path is finite: Ajv coerces `Infinity` or `1e400` to Infinity and
- *   then lets it past `maximum` (a coercion bug), which PostgreSQL would refuse with a 500.
+ * - a number in the query string or path is finite: a run of 400 digits converts to Infinity
+ *   (convertStrictly, server/http/validation.ts), which PostgreSQL would refuse with a 500.
  */
 import type {
   FastifyContextConfig,
@@ -129,4 +129,24 @@ export function allowedMethods(routeTable: readonly RouteInfo[], path: string): 
     }
   }
   return [...methods].sort();
+}
+
+/** The router's limit on a path parameter's length (`maxParamLength`). */
+export const PARAM_LENGTH_MAX = 100;
+
+/**
+ * The name of the path parameter longer than the router takes (`/v1/businesses/<150 digits>`), for the
+ * 400 on it (like any other bad id), or undefined when no route of the method matches the path.
+ */
+export function overlongParameter(routeTable: readonly RouteInfo[], method: string, path: string) {
+  const segments = path.split('/');
+  for (const route of routeTable) {
+    if (route.method !== method || route.url.includes('*') || !pathMatcher(route.url).test(path)) continue;
+    const names = route.url.split('/');
+    const index = names.findIndex(
+      (name, i) => name.startsWith(':') && (segments[i] ?? '').length > PARAM_LENGTH_MAX,
+    );
+    if (index >= 0) return names[index].slice(1);
+  }
+  return undefined;
 }

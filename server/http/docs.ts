@@ -173,7 +173,10 @@ export function completeDocument(generated: OpenApiDocument, routes: readonly Ro
       for (const tag of operation.tags ?? []) used.add(tag);
       operation.operationId ??= operationIdFor(method, path);
       const summary = operation.summary ? `${operation.summary.replace(/\.$/, '')}.` : '';
-      operation.description ??= [summary, accessSentence(route)].filter(Boolean).join(' ');
+      // Who may call it ends every description, a route's own included (from its config.access).
+      operation.description = [operation.description ?? summary, accessSentence(route)]
+        .filter(Boolean)
+        .join(' ');
       operation.security = access.kind === 'public' ? [{}] : [{ web: [] }];
 
       const responses = (operation.responses ??= {});

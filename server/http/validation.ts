@@ -47,3 +47,28 @@ export function fieldErrors(
   }
   return errors;
 }
+
+/** What a query or path value may be converted into; anything else stays a string for the schema to refuse. */
+const STRICT_FORMS: Record<string, { pattern: RegExp; convert: (text: string) => unknown }> = {
+  integer: { pattern: /^-?\d+$/, convert: Number },
+  number: { pattern: /^-?\d+(\.\d+)?$/, convert: Number },
+  boolean: { pattern: /^(true|false)$/, convert: (text) => text === 'true' },
+};
+
+/**
+ * Query strings and path parameters arrive as text: their numbers and booleans are converted here,
+ * strictly (an integer is digits, with an optional minus; a boolean is `true` or `false`), before the
+ * schema checks them. Ajv itself coerces nothing (bodies are taken as sent: `12345` is no name,
+ * `"EUR"` no list, `null` no number), so `2 `, `0x2`, `2e0` or a repeated parameter stay what they are
+ * and the schema refuses them on their field.
+ */
+export function convertStrictly(schema: unknown, values: unknown): void {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties;
+  if (!properties || values === null || typeof values !== 'object') return;
+  const record = values as Record<string, unknown>;
+  for (const [key, value] of Object.entries(record)) {
+    const type = properties[key]?.type;
+    const form = typeof type === 'string' ? STRICT_FORMS[type] : undefined;
+    if (form && typeof value === 'string' && form.pattern.test(value)) record[key] = form.convert(value);
+  }
+}

@@ -104,7 +104,114 @@ export function isCallbackUrl(value: string): boolean {
   return value.length <= CALLBACK_URL_MAX_LENGTH && CALLBACK_URL_PATTERN.test(value);
 }
 
-const callbackUrl = () => trimmed(when('callbackUrlFormat', isCallbackUrl));
+/** IPv4 blocks that are not the public internet (RFC 6890 and friends), as [first octets, prefix]. */
+const INTERNAL_V4: readonly (readonly [number, number, number, number, number])[] = [
+  [0, 0, 0, 0, 8], // "this network"
+  [10, 0, 0, 0, 8], // private
+  [100, 64, 0, 0, 10], // carrier-grade NAT
+  [127, 0, 0, 0, 8], // loopback
+  [169, 254, 0, 0, 16], // link-local (cloud metadata services)
+  [172, 16, 0, 0, 12], // private
+  [192, 0, 0, 0, 24], // IETF protocol assignments
+  [192, 0, 2, 0, 24], // documentation
+  [192, 168, 0, 0, 16], // private
+  [198, 18, 0, 0, 15], // benchmarking
+  [198, 51, 100, 0, 24], // documentation
+  [203, 0, 113, 0, 24], // documentation
+  [224, 0, 0, 0, 4], // multicast
+  [240, 0, 0, 0, 4], // reserved, broadcast
+];
+
+function v4Number(address: string): number | undefined {
+  const parts = address.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return undefined;
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+function isInternalV4(address: string): boolean {
+  const n = v4Number(address);
+  if (n === undefined) return false;
+  return INTERNAL_V4.some(([a, b, c, d, prefix]) => {
+    const block = ((a * 256 + b) * 256 + c) * 256 + d;
+    const size = 2 ** (32 - prefix);
+    return n >= block && n < block + size;
+  });
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included), or undefined. */
+function v6Groups(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4) {
+    const n = v4Number(v4[1]);
+    if (n === undefined) return undefined;
+    text = `${text.slice(0, -v4[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = parse(halves[0]);
+  const tail = halves.length === 2 ? parse(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+function isInternalV6(address: string): boolean {
+  const g = v6Groups(address);
+  if (!g) return false;
+  const v4Tail = `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
+  const zeros = (count: number) => g.slice(0, count).every((x) => x === 0);
+  if (zeros(8)) return true; // unspecified
+  if (zeros(7) && g[7] === 1) return true; // loopback
+  if (zeros(5) && g[5] === 0xffff) return isInternalV4(v4Tail); // IPv4-mapped
+  if (zeros(6)) return true; // IPv4-compatible (deprecated)
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return isInternalV4(v4Tail); // NAT64
+  if ((g[0] & 0xfe00) === 0xfc00) return true; // unique local
+  if ((g[0] & 0xffc0) === 0xfe80) return true; // link-local
+  if ((g[0] & 0xffc0) === 0xfec0) return true; // site-local (deprecated)
+  if ((g[0] & 0xff00) === 0xff00) return true; // multicast
+  if (g[0] === 0x2001 && g[1] === 0x0db8) return true; // documentation
+  return false;
+}
+
+/**
+ * Whether an IP address (IPv4 dotted, or IPv6 without brackets) is not on the public internet:
+ * loopback, private, link-local (169.254.169.254, the cloud metadata service), carrier-grade NAT,
+ * multicast, reserved, documentation, and IPv6's equivalents, IPv4-mapped ones included. Also what the
+ * server checks a callback's resolved address against when it sends (server/lib/outboundUrl.ts).
+ */
+export function isInternalAddress(address: string): boolean {
+  return address.includes(':') ? isInternalV6(address) : isInternalV4(address);
+}
+
+/** Host names that name this machine or a local network, never a public service. */
+const INTERNAL_NAME = /(^|\.)(localhost|local|internal|home\.arpa|localdomain)$/i;
+
+/**
+ * Whether a callback URL names a public host: not an internal address in any spelling (the URL parser
+ * reads `2130706433`, `0x7f000001`, `0177.0.0.1` and `127.1` as 127.0.0.1, `[::ffff:127.0.0.1]` as an
+ * IPv4-mapped address), not `localhost` or a local-network name, and not a single-label name (which
+ * only an internal resolver answers). A name that resolves to an internal address is caught when the
+ * callback is sent. A text that is no URL passes here (isCallbackUrl refuses it).
+ */
+export function isPublicCallbackUrl(value: string): boolean {
+  let host: string;
+  try {
+    host = new URL(value.trim()).hostname;
+  } catch {
+    return true;
+  }
+  host = host.replace(/\.$/, '');
+  if (host.startsWith('[') && host.endsWith(']')) return !isInternalAddress(host.slice(1, -1));
+  if (/^[\d.]+$/.test(host)) return !isInternalAddress(host);
+  return host.includes('.') && !INTERNAL_NAME.test(host);
+}
+
+const callbackUrl = () =>
+  trimmed(when('callbackUrlFormat', isCallbackUrl), when('callbackUrlInternal', isPublicCallbackUrl));
 
 /** The string fields of the edit-business form (and of the POST/PATCH body). */
 export const businessFormSchema = defineForm({

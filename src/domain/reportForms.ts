@@ -60,28 +60,35 @@ export function addMonths(day: string, months: number): string {
 /** A date field: required, a real day. */
 const dayRules = [required('reportDateRequired'), when('reportDateInvalid', isDay)] as const;
 
+/** Not after `today` (the UTC day): a report states what happened, never what has not yet. */
+const notAfter = (today: string) => when('reportDateInFuture', (value) => !isDay(value) || value <= today);
+
 /** POST /v1/reports/balance-confirmation: `asOf` is a day, not after `today` (the UTC day). */
 export const balanceConfirmationForm = (today: string) =>
   defineForm({
-    asOf: field(
-      ...dayRules,
-      when('reportDateInFuture', (value) => !isDay(value) || value <= today),
-    ),
+    asOf: field(...dayRules, notAfter(today)),
   });
 export type BalanceConfirmationDates = ValuesOf<ReturnType<typeof balanceConfirmationForm>>;
 
 /**
- * POST /v1/reports/transaction-ledger: `from` and `to` are days, `to` not before `from`, and the window
- * (both days included) at most MAX_LEDGER_DAYS long; both window errors sit on `to`, as the API puts them.
+ * POST /v1/reports/transaction-ledger: `from` and `to` are days, neither after `today` (the UTC day),
+ * `to` not before `from`, and the window (both days included) at most MAX_LEDGER_DAYS long; both window
+ * errors sit on `to`, as the API puts them.
  */
-export const transactionLedgerForm = defineForm({
-  from: field(...dayRules),
-  to: field(
-    ...dayRules,
-    when('reportFromAfterTo', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) >= 0),
-    when('reportWindowTooLong', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS),
-  ),
-});
+export const transactionLedgerForm = (today: string) =>
+  defineForm({
+    from: field(...dayRules, notAfter(today)),
+    to: field(
+      ...dayRules,
+      notAfter(today),
+      when('reportFromAfterTo', (to, values) => (daysBetween(values.from ?? '', to) ?? 0) >= 0),
+      when(
+        'reportWindowTooLong',
+        (to, values) => (daysBetween(values.from ?? '', to) ?? 0) < MAX_LEDGER_DAYS,
+      ),
+    ),
+  });
+export type TransactionLedgerDates = ValuesOf<ReturnType<typeof transactionLedgerForm>>;
 
 /** The request bodies. */
 export interface BalanceConfirmationRequest {
@@ -96,19 +103,47 @@ export interface TransactionLedgerRequest {
   format: LedgerFormat;
 }
 
+/** Cyrillic and Greek letters in Latin (a plain, reversible-enough reading for a file name). */
+const LATIN: Record<string, string> = Object.fromEntries(
+  [
+    ...'а:a б:b в:v г:g д:d е:e ё:e ж:zh з:z и:i й:y к:k л:l м:m н:n о:o п:p р:r с:s т:t у:u ф:f х:kh ц:ts ч:ch ш:sh щ:shch ъ: ы:y ь: э:e ю:yu я:ya і:i ї:yi є:ye ґ:g ў:u'.split(
+      ' ',
+    ),
+    ...'α:a β:v γ:g δ:d ε:e ζ:z η:i θ:th ι:i κ:k λ:l μ:m ν:n ξ:x ο:o π:p ρ:r σ:s ς:s τ:t υ:y φ:f χ:ch ψ:ps ω:o'.split(
+      ' ',
+    ),
+  ].map((pair) => pair.split(':') as [string, string]),
+);
+
 /**
- * A name as a file-name part, as the API writes it: lower-case ASCII letters and digits, runs of
- * anything else one hyphen, at most 60 characters ('Aurora Payments' → 'aurora-payments',
- * 'Café Zürich' → 'cafe-zurich'); 'unnamed' when nothing is left.
+ * A name as a file-name part, as the API writes it: lower-case ASCII letters and digits, Cyrillic and
+ * Greek transliterated, runs of anything else one hyphen, at most 60 characters ('Aurora Payments' →
+ * 'aurora-payments', 'Café Zürich' → 'cafe-zurich', 'Северный Кофе' → 'severnyy-kofe'); 'unnamed' when
+ * nothing is left (a Chinese name: the Unicode form, unicodeSlugify, keeps it).
  */
 export function slugify(name: string): string {
-  const text = name
+  const text = Array.from(name.normalize('NFKC').toLowerCase(), (c) => LATIN[c] ?? c)
+    .join('')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
+    .replace(/-+$/, '');
+  return text || 'unnamed';
+}
+
+/** The same part in any script (letters and digits of every script kept), for `filename*`. */
+export function unicodeSlugify(name: string): string {
+  const text = Array.from(
+    name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, ''),
+  )
+    .slice(0, 60)
+    .join('')
     .replace(/-+$/, '');
   return text || 'unnamed';
 }

@@ -20,6 +20,7 @@ export const MESSAGES = {
   businessNamePattern: 'Name should only contain letters,numbers and spaces',
   businessNameTaken: 'A business with this name already exists',
   callbackUrlFormat: 'Invalid URL format',
+  callbackUrlInternal: 'Invalid URL: it must point to a public address',
   requiredFields: 'Please fill in all required fields',
   displayCurrencyRequired: 'Select at least one display currency',
   displayCurrencyInvalid: 'Display currencies must be fiat currencies',

@@ -87,6 +87,7 @@ export const appMessagesDe = {
     businessNamePattern: 'Der Name darf nur Buchstaben, Ziffern und Leerzeichen enthalten',
     businessNameTaken: 'Ein Unternehmen mit diesem Namen existiert bereits',
     callbackUrlFormat: 'Ungültiges URL-Format',
+    callbackUrlInternal: 'Ungültige URL: Sie muss auf eine öffentliche Adresse zeigen',
     requiredFields: 'Bitte füllen Sie alle Pflichtfelder aus',
     displayCurrencyRequired: 'Wählen Sie mindestens eine Anzeigewährung',
     displayCurrencyInvalid: 'Anzeigewährungen müssen Fiatwährungen sein',

@@ -131,6 +131,16 @@ describe('/v1/openapi.json', () => {
     }
   });
 
+  it("names each route's required permissions (or that it needs a session, or none) in its description", () => {
+    for (const { name, op, route } of operations()) {
+      const access = route.config.access!;
+      if (access.kind === 'permission')
+        for (const permission of access.permissions) expect(op.description, name).toContain(permission);
+      else if (access.kind === 'authenticated') expect(op.description, name).toContain('Needs a session');
+      else expect(op.description, name).toContain('Public');
+    }
+  });
+
   it('documents 429 with Retry-After, 500, and the rate-limit and CORS headers on every answer', () => {
     for (const { name, op } of operations()) {
       expect(op.responses['429']?.headers?.['Retry-After']?.required, `${name} 429 Retry-After`).toBe(true);

@@ -294,24 +294,34 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
   it('refuses an end before the start and a window over 366 days on the end, without a call', async () => {
     const api = renderApp('/transaction-ledger', { [`POST ${PATH}`]: file('x.csv', 'text/csv') });
     const button = await screen.findByRole('button', { name: 'Download ledger' });
-    setDate(/^From/, '2026-11-22');
+    setDate(/^To/, '2026-11-20');
+    setDate(/^From/, '2026-11-21');
     await userEvent.click(button);
     expect(await screen.findByText('must not be before from')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(input(/^To/)));
 
     // The end is checked again when the start changes.
-    setDate(/^From/, '2025-11-20');
+    setDate(/^From/, '2025-11-19');
     expect(await screen.findByText('may span at most 366 days, both included')).toBeTruthy();
     expect(screen.queryByText('must not be before from')).toBeNull();
     await userEvent.click(button);
     expect(callsTo(api, PATH)).toEqual([]);
 
     // 366 days, both ends included, is still one window.
-    setDate(/^From/, '2025-11-21');
+    setDate(/^From/, '2025-11-20');
     await waitFor(() => expect(screen.queryByText('may span at most 366 days, both included')).toBeNull());
     await userEvent.click(button);
     await waitFor(() => expect(callsTo(api, PATH)).toHaveLength(1));
-    expect(callsTo(api, PATH)[0].body).toMatchObject({ from: '2025-11-21', to: '2026-11-21' });
+    expect(callsTo(api, PATH)[0].body).toMatchObject({ from: '2025-11-20', to: '2026-11-20' });
+  });
+
+  it('refuses an end after today (UTC) without a call', async () => {
+    const api = renderApp('/transaction-ledger', { [`POST ${PATH}`]: file('x.csv', 'text/csv') });
+    const button = await screen.findByRole('button', { name: 'Download ledger' });
+    setDate(/^To/, '2026-11-22');
+    await userEvent.click(button);
+    expect(await screen.findByText('must not be in the future')).toBeTruthy();
+    expect(callsTo(api, PATH)).toEqual([]);
   });
 
   it("puts the server's field errors on the fields, and the catalogue's text on a 500", async () => {
@@ -363,13 +373,19 @@ describe('the report rules (shared with the API)', () => {
   });
 
   it('checks the ledger window', () => {
-    const check = (from: string, to: string) => validateForm(transactionLedgerForm, { from, to });
+    const check = (from: string, to: string) =>
+      validateForm(transactionLedgerForm('2026-11-21'), { from, to });
     expect(check('2026-11-21', '2026-11-21')).toEqual({});
+    expect(check('2026-11-21', '2026-11-22')).toEqual({ to: 'reportDateInFuture' });
+    expect(check('2026-11-22', '2026-11-22')).toEqual({
+      from: 'reportDateInFuture',
+      to: 'reportDateInFuture',
+    });
     // 366 days with both ends: a leap year, or the same day a year before.
     expect(check('2024-01-01', '2024-12-31')).toEqual({});
     expect(check('2025-11-21', '2026-11-21')).toEqual({});
     expect(check('2025-11-20', '2026-11-21')).toEqual({ to: 'reportWindowTooLong' });
-    expect(check('2026-11-22', '2026-11-21')).toEqual({ to: 'reportFromAfterTo' });
+    expect(check('2026-11-20', '2026-11-19')).toEqual({ to: 'reportFromAfterTo' });
     expect(check('', 'x')).toEqual({ from: 'reportDateRequired', to: 'reportDateInvalid' });
   });
 

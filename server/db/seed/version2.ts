@@ -4,6 +4,7 @@
  * Every table is written with one multi-row statement (json_populate_recordset), and the ledger
  * with postEntries, so the version costs a few dozen round trips whatever its row count.
  */
+import { businessNameKey } from '../../../src/domain/businessName';
 import { postEntries } from '../../ledger';
 import type { Db } from '../client';
 import { ACTIVITY_TABLES, buildDemoActivity, type Row } from './activity';
@@ -47,6 +48,7 @@ export function businessRows(seedDay: Date): Row[] {
       id: b.id,
       organisation_id: b.organisationId,
       name: b.name,
+      name_key: businessNameKey(b.name),
       settlement_currency: b.settlementCurrency,
       supported_display_currencies: s.displayCurrencies,
       deposit_currencies: s.depositCurrencies,

@@ -8,8 +8,14 @@ export const LoginBody = Type.Object(
   {
     email: Text({ minLength: 1, maxLength: 320 }),
     password: Text({ minLength: 1, maxLength: 1024 }),
+    // A number, or the six digits as a string (which keeps a leading zero): both declared, as bodies
+    // are not coerced.
     twoFaCode: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 0, maximum: 999_999, format: 'int32' }), Type.Null()]),
+      Type.Union([
+        Type.Integer({ minimum: 0, maximum: 999_999, format: 'int32' }),
+        Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' }),
+        Type.Null(),
+      ]),
     ),
   },
   STRICT_BODY,

@@ -72,7 +72,7 @@ export function authService({ db, config, now }: AppContext, background: Backgro
     async login(input: {
       email: string;
       password: string;
-      twoFaCode?: number | null;
+      twoFaCode?: number | string | null;
       ip: string;
     }): Promise<Signed> {
       // What the form would refuse is refused before anything is counted (the code is a number on the

@@ -3,6 +3,7 @@
  * ADMIN, leaves the hidden business out (it is a 404 by id, absent from lists).
  */
 import type { Business, BusinessPayload } from '../../../src/domain/business';
+import { businessNameKey } from '../../../src/domain/businessName';
 import type { OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import type { ListQueryOf } from '../../lib/list';
@@ -68,6 +69,7 @@ export interface BusinessValues extends BusinessPayload {
 
 const url = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
 
+/** $1–$12 the fields, $13 the name's key. */
 function valuesOf(v: BusinessValues): unknown[] {
   return [
     v.businessName.trim(),
@@ -82,10 +84,14 @@ function valuesOf(v: BusinessValues): unknown[] {
     v.blockchainFeePaidBy,
     v.stableCryptoCurrencyDepegThreshold === null ? null : String(v.stableCryptoCurrencyDepegThreshold),
     String(v.userServiceFeeDistributionPercentage),
+    businessNameKey(v.businessName),
   ];
 }
 
-/** A unique-name violation (index businesses_name): another business of the organisation has the name. */
+/**
+ * A unique-name violation (index businesses_name_key): another business of the organisation and
+ * visibility has a name of the same key.
+ */
 export function isDuplicateName(error: unknown): boolean {
   return (
     (error as { code?: unknown } | null)?.code === '23505' &&
@@ -115,14 +121,20 @@ export function businessesRepository(db: Db) {
       return rows[0] && toBusiness(rows[0]);
     },
 
-    /** Whether another business of the organisation (any, hidden too) has this name, ignoring case. */
+    /**
+     * Whether another business of the organisation that the caller may see has a name of the same key
+     * (src/domain/businessName.ts): for ADMIN any, for others every one but the hidden business, whose
+     * name is never revealed to them. A row without a stored key is compared by its name's key.
+     */
     async nameTaken(scope: OrgScope, name: string, exceptId: number | null, tx: Db = db): Promise<boolean> {
-      const { rows } = await tx.query(
-        `SELECT 1 FROM businesses
-          WHERE organisation_id = $1 AND lower(name) = lower($2) AND ($3::int IS NULL OR id <> $3::int)`,
-        [scope.organisationId, name.trim(), exceptId],
+      const key = businessNameKey(name);
+      const { rows } = await tx.query<{ name: string; key: string | null }>(
+        `SELECT name, name_key AS key FROM businesses
+          WHERE organisation_id = $1 AND ${visible(scope)} AND (name_key = $2 OR name_key IS NULL)
+            AND ($3::int IS NULL OR id <> $3::int)`,
+        [scope.organisationId, key, exceptId],
       );
-      return rows.length > 0;
+      return rows.some((row) => (row.key ?? businessNameKey(row.name)) === key);
     },
 
     async insert(scope: OrgScope, values: BusinessValues, at: Date, tx: Db = db): Promise<Business> {
@@ -130,8 +142,8 @@ export function businessesRepository(db: Db) {
         `INSERT INTO businesses (organisation_id, name, settlement_currency, supported_display_currencies,
            deposit_currencies, deposit_received_callback_url, withdrawal_callback_url,
            withdrawal_approval_callback_url, overpayment_policy, refund_follow_up_deposits,
-           blockchain_fee_paid_by, depeg_threshold, fee_distribution_percentage, created_at, updated_at)
-         VALUES ($13, $1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11::numeric, $12::numeric, $14, $14)
+           blockchain_fee_paid_by, depeg_threshold, fee_distribution_percentage, name_key, created_at, updated_at)
+         VALUES ($14, $1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11::numeric, $12::numeric, $13, $15, $15)
          RETURNING ${COLUMNS}`,
         [...valuesOf(values), scope.organisationId, at],
       );
@@ -151,8 +163,8 @@ export function businessesRepository(db: Db) {
            deposit_currencies = $4::jsonb, deposit_received_callback_url = $5, withdrawal_callback_url = $6,
            withdrawal_approval_callback_url = $7, overpayment_policy = $8, refund_follow_up_deposits = $9,
            blockchain_fee_paid_by = $10, depeg_threshold = $11::numeric,
-           fee_distribution_percentage = $12::numeric, updated_at = $15
-         WHERE id = $14 AND organisation_id = $13 AND ${visible(scope)}
+           fee_distribution_percentage = $12::numeric, name_key = $13, updated_at = $16
+         WHERE id = $15 AND organisation_id = $14 AND ${visible(scope)}
          RETURNING ${COLUMNS}`,
         [...valuesOf(values), scope.organisationId, id, at],
       );

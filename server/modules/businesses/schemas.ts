@@ -38,8 +38,7 @@ const DepositCurrenciesRequest = Type.Unsafe<Record<string, string[]>>(
 );
 const OverpaymentPolicy = Type.Enum([...OVERPAYMENT_POLICIES]);
 const BlockchainFeePaidBy = Type.Enum([...BLOCKCHAIN_FEE_PAYERS]);
-// Null first: Ajv coerces request bodies, and `null` tried against the number first would become 0
-// (a 0, in turn, becomes null: "null if 0", as the form sends it).
+// Null or a number, taken as sent: request bodies are not coerced (a `null` never becomes 0).
 const DepegThreshold = Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1 })], {
   description: 'A fraction (0.015 is 1.5 %), at most 0.1; null when 1:1 stablecoin rates are off',
 });

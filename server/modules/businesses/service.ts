@@ -1,12 +1,18 @@
 /**
  * The rules of creating and changing a business: the form's string rules and businessProblems
  * (src/domain/business.ts, shared with the dashboard) against the organisation's metadata and the
- * currency table, a name unique in the organisation (ignoring case), the settlement currency taken
- * from the organisation. A refused request saves nothing.
+ * currency table, a name unique in the organisation by its key (src/domain/businessName.ts: case,
+ * spaces, compatibility forms and look-alike letters do not make another name), the settlement currency
+ * taken from the organisation. A refused request saves nothing.
+ *
+ * The hidden business: a non-ADMIN's name is checked against the businesses the caller may see only,
+ * so no answer reveals the hidden one (its name, given by a non-ADMIN, is simply taken); ADMIN is
+ * refused any name of the organisation. The database holds names unique per visibility
+ * (businesses_name_key), which is what makes both true at once.
  *
  * Concurrency: an update locks the business's row, checks and writes in one transaction, so two
  * updates of one business apply one after the other (both succeed, the later wins) and a row is never
- * half written. Two creations (or renames) with one name race on the unique index businesses_name:
+ * half written. Two creations (or renames) with one name race on the unique index businesses_name_key:
  * the loser gets the same 400 on businessName as a name taken before.
  */
 import {

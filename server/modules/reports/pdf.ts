@@ -1,14 +1,19 @@
 /**
- * The balance confirmation letter as a PDF (pdf-lib, A4, the standard Helvetica fonts): title, the
+ * The balance confirmation letter as a PDF (pdf-lib, A4, Noto Sans): title, the
  * organisation (and business), the date, a reference number, a generated-at line, the letter's text and
  * a table of balances per currency with each one's value in the settlement currency and the total. A
  * long table continues on further pages, its header repeated; every page has a footer with the
  * reference and "Page n of N".
  *
- * The standard fonts write WinAnsi only: a character they cannot show (a name in another script, an
- * emoji) is written as '?', never an error.
+ * Fonts: Noto Sans (Latin, Greek, Cyrillic), embedded and subset to the characters used, and Noto Sans
+ * SC for what it lacks (Chinese, Japanese kana), embedded only when a text needs it: business and
+ * organisation names are letters of any script. A character neither font has (Hangul, Arabic, an emoji)
+ * is written as '?', never an error. Both fonts are OFL-licensed npm packages.
  */
-import { PageSizes, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export interface ConfirmationRow {
   currency: string;
@@ -57,6 +62,20 @@ const COLUMNS = [
   { x: MARGIN + 380, width: WIDTH - 2 * MARGIN - 380, align: 'right' as const },
 ];
 
+const fontFile = (path: string) => {
+  let bytes: Buffer | undefined;
+  return () => (bytes ??= readFileSync(createRequire(import.meta.url).resolve(path)));
+};
+const FONTS = {
+  regular: fontFile('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: fontFile('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  /** The fallback for Chinese and Japanese (10 MB: read once, and only when a letter needs it). */
+  cjk: fontFile('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+};
+
+/** A text cut into runs each of one font: the main font where it has the character, else the fallback. */
+type Run = { font: PDFFont; text: string };
+
 export async function confirmationPdf(data: Confirmation, now: Date): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Balance confirmation ${data.reference}`);
@@ -65,12 +84,30 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
   doc.setCreator('Payments back office');
   doc.setCreationDate(now);
   doc.setModificationDate(now);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const writable = new Set(regular.getCharacterSet());
-  /** Text the standard font can write ('?' for anything else). */
-  const safe = (text: string) =>
-    Array.from(text, (c) => (writable.has(c.codePointAt(0)!) ? c : '?')).join('');
+  doc.registerFontkit(fontkit);
+  const regular = await doc.embedFont(FONTS.regular(), { subset: true });
+  const bold = await doc.embedFont(FONTS.bold(), { subset: true });
+  const covers = (font: PDFFont) => {
+    const set = new Set(font.getCharacterSet());
+    return (c: string) => set.has(c.codePointAt(0)!);
+  };
+  const inMain = covers(regular);
+  const needsFallback = Array.from(JSON.stringify(data)).some((c) => !inMain(c));
+  const fallback = needsFallback ? await doc.embedFont(FONTS.cjk(), { subset: true }) : undefined;
+  const inFallback = fallback ? covers(fallback) : () => false;
+
+  const runsOf = (content: string, font: PDFFont): Run[] => {
+    const runs: Run[] = [];
+    for (const c of Array.from(content)) {
+      const [f, t] = inMain(c) ? [font, c] : inFallback(c) ? [fallback!, c] : [font, '?'];
+      const last = runs[runs.length - 1];
+      if (last && last.font === f) last.text += t;
+      else runs.push({ font: f, text: t });
+    }
+    return runs;
+  };
+  const widthOf = (content: string, size: number, font: PDFFont = regular) =>
+    runsOf(content, font).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
 
   let page: PDFPage = doc.addPage(PageSizes.A4);
   let y = HEIGHT - MARGIN;
@@ -80,23 +117,23 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
     x: number,
     at: number,
     options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb> } = {},
-  ) =>
-    page.drawText(safe(content), {
-      x,
-      y: at,
-      font: options.font ?? regular,
-      size: options.size ?? 10,
-      color: options.color ?? INK,
-    });
+  ) => {
+    const size = options.size ?? 10;
+    let left = x;
+    for (const run of runsOf(content, options.font ?? regular)) {
+      page.drawText(run.text, { x: left, y: at, font: run.font, size, color: options.color ?? INK });
+      left += run.font.widthOfTextAtSize(run.text, size);
+    }
+  };
 
   /** Words laid out within the margins, line by line from y down. */
   const paragraph = (content: string, size = 10.5) => {
-    const words = safe(content).split(/\s+/);
+    const words = content.split(/\s+/);
     let line = '';
     const lines: string[] = [];
     for (const word of words) {
       const next = line ? `${line} ${word}` : word;
-      if (regular.widthOfTextAtSize(next, size) > WIDTH - 2 * MARGIN && line) {
+      if (widthOf(next, size) > WIDTH - 2 * MARGIN && line) {
         lines.push(line);
         line = word;
       } else line = next;
@@ -110,9 +147,8 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
 
   const cell = (content: string, column: number, font: PDFFont = regular, size = 10) => {
     const { x, width, align } = COLUMNS[column];
-    const shown = safe(content);
-    const w = font.widthOfTextAtSize(shown, size);
-    text(shown, align === 'right' ? x + width - w : x, y, { font, size });
+    const w = widthOf(content, size, font);
+    text(content, align === 'right' ? x + width - w : x, y, { font, size });
   };
 
   const rule = (at: number, thickness = 0.6) =>
@@ -207,7 +243,7 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
       color: MUTED,
     });
     const label = `Page ${i + 1} of ${pages.length}`;
-    text(label, WIDTH - MARGIN - regular.widthOfTextAtSize(label, 8), FOOTER_Y, { size: 8, color: MUTED });
+    text(label, WIDTH - MARGIN - widthOf(label, 8), FOOTER_Y, { size: 8, color: MUTED });
   });
   return doc.save({ useObjectStreams: false });
 }

@@ -13,6 +13,17 @@ import { holdHeavySlot } from '../../lib/heavyWork';
 import { BalanceConfirmationBody, LedgerFile, PdfFile, TransactionLedgerBody } from './schemas';
 import { reportsService, type ReportFile } from './service';
 
+/** RFC 6266: the ASCII name, and the name in its own script (RFC 5987) when it differs. */
+function contentDisposition(file: ReportFile): string {
+  const ascii = `attachment; filename="${file.fileName}"`;
+  if (file.unicodeFileName === file.fileName) return ascii;
+  const encoded = encodeURIComponent(file.unicodeFileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${ascii}; filename*=UTF-8''${encoded}`;
+}
+
 export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
   // Reports are heavy work: their statements give way to those of other requests.
   const reports = reportsService({ ...app.ctx, db: backgroundOf(app.ctx.db) });
@@ -28,7 +39,7 @@ export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
   const send = (file: ReportFile, reply: FastifyReply) =>
     reply
       .type(file.contentType)
-      .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .header('Content-Disposition', contentDisposition(file))
       // Bytes or a byte stream; the schema documents the file (the type provider expects a string).
       .send(file.body instanceof Uint8Array ? Buffer.from(file.body) : file.body);
 

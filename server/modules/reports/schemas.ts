@@ -14,6 +14,7 @@ export const REPORT_TEXTS = {
   notADate: MESSAGES.reportDateInvalid,
   asOfInFuture: MESSAGES.reportDateInFuture,
   fromInFuture: MESSAGES.reportDateInFuture,
+  toInFuture: MESSAGES.reportDateInFuture,
   fromAfterTo: MESSAGES.reportFromAfterTo,
   windowTooLong: MESSAGES.reportWindowTooLong,
 } as const;
@@ -44,8 +45,10 @@ export type LedgerFormat = (typeof LEDGER_FORMATS)[number];
 export const TransactionLedgerBody = Type.Object(
   {
     businessId: BusinessFilter,
-    from: Day('The first UTC day of the window (from 00:00 UTC)'),
-    to: Day(`The last UTC day of the window (to 24:00 UTC), at most ${LEDGER_WINDOW_DAYS_MAX} days in all`),
+    from: Day('The first UTC day of the window (from 00:00 UTC); not in the future'),
+    to: Day(
+      `The last UTC day of the window (to 24:00 UTC), at most ${LEDGER_WINDOW_DAYS_MAX} days in all; not in the future`,
+    ),
     currency: Type.Optional(
       Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$', description: 'Only this currency' }),
     ),
@@ -56,17 +59,19 @@ export const TransactionLedgerBody = Type.Object(
 export type TransactionLedgerBodyType = Static<typeof TransactionLedgerBody>;
 
 const disposition = (pattern: string, description: string) =>
-  Type.String({ maxLength: 300, pattern, description });
+  Type.String({ maxLength: 2000, pattern, description });
 
 /** A file name part: lower-case letters, digits and hyphens. */
 const SLUGS = '[a-z0-9]+(-[a-z0-9]+)*';
+/** The name in its own script (RFC 5987), when it differs from the ASCII one. */
+const UNICODE_NAME = "(; filename\\*=UTF-8''[A-Za-z0-9%._~-]+)?";
 
 export const PdfFile = {
   description: 'The balance confirmation letter (PDF, A4)',
   headers: {
     'Content-Disposition': disposition(
-      `^attachment; filename="balance-confirmation-${SLUGS}-\\d{4}-\\d{2}-\\d{2}\\.pdf"$`,
-      'attachment; filename="balance-confirmation-<organisation>[-<business>]-<asOf>.pdf"',
+      `^attachment; filename="balance-confirmation-${SLUGS}-\\d{4}-\\d{2}-\\d{2}\\.pdf"${UNICODE_NAME}$`,
+      'attachment; filename="balance-confirmation-<organisation>[-<business>]-<asOf>.pdf", and filename* with the names in their own script when they are not ASCII',
     ),
   },
   content: { 'application/pdf': { schema: Type.String({ format: 'binary', maxLength: 2_147_483_647 }) } },
@@ -77,8 +82,8 @@ export const LedgerFile = {
     'Every posting of the window per account (business, currency), each account between its opening and closing balance lines',
   headers: {
     'Content-Disposition': disposition(
-      `^attachment; filename="transaction-ledger-${SLUGS}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.(csv|xlsx)"$`,
-      'attachment; filename="transaction-ledger-<organisation>[-<business>]-<from>-<to>.<csv|xlsx>"',
+      `^attachment; filename="transaction-ledger-${SLUGS}-\\d{4}-\\d{2}-\\d{2}-\\d{4}-\\d{2}-\\d{2}\\.(csv|xlsx)"${UNICODE_NAME}$`,
+      'attachment; filename="transaction-ledger-<organisation>[-<business>]-<from>-<to>.<csv|xlsx>", and filename* with the names in their own script when they are not ASCII',
     ),
   },
   content: {

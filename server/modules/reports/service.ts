@@ -25,6 +25,7 @@ import { validationError } from '../../http/errors';
 import { conversionInto } from '../../lib/conversion';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv';
 import { XLSX_CONTENT_TYPE, xlsxStream, type SheetColumn } from '../../lib/xlsx';
+import { slugify, unicodeSlugify } from '../../../src/domain/reportForms';
 import { confirmationPdf, type ConfirmationRow } from './pdf';
 import { reportsRepository, type AccountAtRow } from './repository';
 import {
@@ -46,18 +47,8 @@ export function dayStart(day: string): Date | undefined {
   return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day ? undefined : at;
 }
 
-/** 'aurora-payments': lower-case ASCII letters and digits, runs of anything else one hyphen. */
-export function slug(name: string): string {
-  const text = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return text || 'unnamed';
-}
+/** 'aurora-payments': the file-name part of a name (src/domain/reportForms.ts, as the dashboard's). */
+export const slug = slugify;
 
 /** A decimal string at `precision` places, rounded half up, with thousands separators: 12,345.60. */
 export function formatAmount(value: string | Big, precision: number): string {
@@ -129,7 +120,10 @@ export const LEDGER_COLUMNS: readonly SheetColumn<LedgerRow>[] = [
 ];
 
 export interface ReportFile {
+  /** ASCII (Cyrillic and Greek transliterated): Content-Disposition's filename. */
   fileName: string;
+  /** The same name with the names in their own script: Content-Disposition's filename*. */
+  unicodeFileName: string;
   contentType: string;
   body: Uint8Array | Readable;
 }
@@ -149,8 +143,8 @@ export function reportsService({ db, now }: AppContext) {
     if (Object.keys(errors).length > 0) throw validationError(errors);
   };
 
-  const namePart = (organisation: string, business?: { name: string }) =>
-    business ? `${slug(organisation)}-${slug(business.name)}` : slug(organisation);
+  const namePart = (organisation: string, business?: { name: string }, part = slugify) =>
+    business ? `${part(organisation)}-${part(business.name)}` : part(organisation);
 
   return {
     async balanceConfirmation(scope: OrgScope, body: BalanceConfirmationBodyType): Promise<ReportFile> {
@@ -221,6 +215,7 @@ export function reportsService({ db, now }: AppContext) {
       );
       return {
         fileName: `balance-confirmation-${namePart(organisation.name, business)}-${body.asOf}.pdf`,
+        unicodeFileName: `balance-confirmation-${namePart(organisation.name, business, unicodeSlugify)}-${body.asOf}.pdf`,
         contentType: 'application/pdf',
         body: pdf,
       };
@@ -232,10 +227,11 @@ export function reportsService({ db, now }: AppContext) {
       const to = dayStart(body.to);
       if (!from) errors.from = REPORT_TEXTS.notADate;
       if (!to) errors.to = REPORT_TEXTS.notADate;
-      // A window starts at the latest on the next UTC day (a browser ahead of UTC is there already).
-      if (from && from.getTime() > Date.parse(new Date(now()).toISOString().slice(0, 10)) + DAY)
-        errors.from = REPORT_TEXTS.fromInFuture;
-      if (from && to) {
+      // Neither end after today (UTC), as the balance confirmation's asOf (src/domain/reportForms.ts).
+      const today = new Date(now()).toISOString().slice(0, 10);
+      if (from && body.from > today) errors.from = REPORT_TEXTS.fromInFuture;
+      if (to && body.to > today) errors.to = REPORT_TEXTS.toInFuture;
+      if (from && to && !errors.to) {
         if (to < from) errors.to = REPORT_TEXTS.fromAfterTo;
         else if ((to.getTime() - from.getTime()) / DAY + 1 > LEDGER_WINDOW_DAYS_MAX)
           errors.to = REPORT_TEXTS.windowTooLong;
@@ -252,10 +248,12 @@ export function reportsService({ db, now }: AppContext) {
         await repository.accountsAt(scope, { businessId: business?.id, currency: body.currency, ...window })
       ).filter((a) => a.postings > 0 || !new Big(a.opening).eq(0));
       const rows = ledgerRows(scope, accounts, window);
-      const fileName = `transaction-ledger-${namePart(organisation.name, business)}-${body.from}-${body.to}.${body.format}`;
+      const name = (part: (text: string) => string) =>
+        `transaction-ledger-${namePart(organisation.name, business, part)}-${body.from}-${body.to}.${body.format}`;
+      const names = { fileName: name(slugify), unicodeFileName: name(unicodeSlugify) };
       return body.format === 'csv'
-        ? { fileName, contentType: CSV_CONTENT_TYPE, body: csvStream(LEDGER_COLUMNS, rows) }
-        : { fileName, contentType: XLSX_CONTENT_TYPE, body: xlsxStream('Ledger', LEDGER_COLUMNS, rows) };
+        ? { ...names, contentType: CSV_CONTENT_TYPE, body: csvStream(LEDGER_COLUMNS, rows) }
+        : { ...names, contentType: XLSX_CONTENT_TYPE, body: xlsxStream('Ledger', LEDGER_COLUMNS, rows) };
     },
   };
 

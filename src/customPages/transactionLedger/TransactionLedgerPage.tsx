@@ -10,6 +10,7 @@ import {
   transactionLedgerForm,
   utcToday,
   type LedgerFormat,
+  type TransactionLedgerDates,
 } from '../../domain/reportForms';
 import { formResolver } from '../../forms';
 import {
@@ -36,7 +37,9 @@ const FORMAT_LABELS: Record<LedgerFormat, string> = {
   xlsx: 'pages.transactionLedger.formats.xlsx',
 };
 
-const resolver = formResolver(transactionLedgerForm) as unknown as Resolver<Values>;
+/** The rules with the UTC day of the moment they run (as the balance confirmation's). */
+const resolver = ((...args: Parameters<Resolver<TransactionLedgerDates>>) =>
+  formResolver(transactionLedgerForm(utcToday()))(...args)) as unknown as Resolver<Values>;
 
 function FormatField() {
   const translate = useTranslate();
