@@ -149,11 +149,7 @@ async function scriptsThroughLanding(origin) {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/statistics$/, { timeout: 60_000 });
     for (const name of ['Deposits per day', 'Withdrawals per day']) {
-      await page
-        .getByRole('figure', { name })
-        .locator('svg .recharts-surface, svg[role="img"], svg')
-        .first()
-        .waitFor({ timeout: 60_000 });
+      await page.getByRole('figure', { name }).locator('svg').first().waitFor({ timeout: 60_000 });
     }
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
