@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { usePageViews } from '../analytics';
 import { useAuthState } from '../authProvider/SessionContext';
 import type { FetchFn } from '../api/transport';
-import { FormKitProvider } from '../forms';
+import { FormKitProvider } from '../forms/FormKitContext';
 import { usePublicTranslate } from '../i18n/hooks';
 import { ChooseOrganisation } from './ChooseOrganisation';
 import { navigate, useLocation } from './navigation';
