@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { PublicAlert as Alert } from './PublicAlert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
