@@ -1,15 +1,23 @@
 // `npm run bench:web`: builds the dashboard, starts the reference server on a throwaway database and
-// runs Lighthouse (performance only) on the login page with the mobile and desktop presets, in
-// Debian's Chromium. Prints the score, FCP, LCP, TBT, CLS (median run by score) and the login JS gzip.
+//  1. in Chromium (Playwright), opens the login page, signs in as manager@example.com and waits for the
+//     statistics landing page with its charts drawn, summing the gzip size of every script received
+//     (each body gzipped here, as the build's report does): on the login page, and in all;
+//  2. runs Lighthouse (performance only) on the login page with the mobile and desktop presets, in
+//     Debian's Chromium. Prints the score, FCP, LCP, TBT, CLS (median run by score).
 //
 //   node scripts/bench-web.mjs [--runs N] [--no-build] [--url-path /] [--json file]
+//                              [--cpu-load N] [--preset mobile|desktop|both] [--no-lighthouse]
 //
-// Figures are for comparing before / after on one machine; nothing asserts them.
+// --cpu-load N starts N busy processes (a `node -e` loop each) beside every Lighthouse run and stops
+// them after it: how the page does on a loaded machine. Figures are for comparing before / after on one
+// machine; nothing asserts them.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -25,6 +33,11 @@ const runs = Math.max(1, Number(option('--runs', '3')));
 const urlPath = option('--url-path', '/');
 const jsonOut = option('--json', 'test-results/bench-web.json');
 const chromePath = process.env.CHROME_PATH || ensureChromium();
+const cpuLoad = Math.max(0, Number(option('--cpu-load', '0')));
+const presetOption = option('--preset', 'both');
+const presets = presetOption === 'both' ? ['mobile', 'desktop'] : [presetOption];
+const withLighthouse = !args.includes('--no-lighthouse');
+const MANAGER = { email: 'manager@example.com', password: 'Demo-pass-1' };
 
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
@@ -80,6 +93,79 @@ function stopServer(server) {
   });
 }
 
+/**
+ * Busy processes beside a run (--cpu-load): each a `node -e` loop in its own process group, stopped by
+ * the returned function (by their PIDs).
+ */
+function startCpuLoad(count) {
+  const busy = [];
+  for (let i = 0; i < count; i++) {
+    busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true }));
+  }
+  return () => {
+    for (const child of busy) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+}
+
+/**
+ * The scripts a manager's browser receives: the login page (until React has replaced the prerendered
+ * card and the network is idle), then signing in through the statistics landing page with both charts
+ * drawn. Every script response is counted once (by URL), its body gzipped.
+ */
+async function scriptsThroughLanding(origin) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage({ locale: 'en-GB' });
+    const received = new Map();
+    const pending = [];
+    let phase = 'login';
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const url = new URL(response.url());
+      if (received.has(url.pathname)) return;
+      const entry = { file: url.pathname, phase, gzip: 0 };
+      received.set(url.pathname, entry);
+      pending.push(
+        response.body().then(
+          (body) => (entry.gzip = gzipSync(body).length),
+          () => {},
+        ),
+      );
+    });
+    await page.goto(`${origin}/`);
+    await page.getByLabel('Email').waitFor();
+    // React has taken over: the prerendered card's CSS is gone.
+    await page.waitForFunction(() => !document.getElementById('prerender-css'));
+    await page.waitForLoadState('networkidle');
+    phase = 'landing';
+    await page.getByLabel('Email').fill(MANAGER.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(MANAGER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/statistics$/, { timeout: 60_000 });
+    for (const name of ['Deposits per day', 'Withdrawals per day']) {
+      await page.getByRole('figure', { name }).locator('svg').first().waitFor({ timeout: 60_000 });
+    }
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    const files = [...received.values()];
+    const sum = (list) => list.reduce((s, f) => s + f.gzip, 0);
+    const login = files.filter((f) => f.phase === 'login');
+    return {
+      files,
+      login: { count: login.length, gzip: sum(login) },
+      all: { count: files.length, gzip: sum(files) },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 async function lighthouseRun(url, preset) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'bench-web-chrome-'));
   const chrome = await chromeLauncher.launch({
@@ -124,6 +210,7 @@ async function main() {
     });
   }
   const sizes = readSizes();
+  let received;
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-data-'));
@@ -147,14 +234,19 @@ async function main() {
   const results = {};
   try {
     await waitFor(`${origin}/v1/brands/dashboard`, server);
-    for (const preset of ['mobile', 'desktop']) {
+    console.log('Signing in as the manager in Chromium, counting the scripts…');
+    received = await scriptsThroughLanding(origin);
+    for (const preset of withLighthouse ? presets : []) {
       const all = [];
       for (let i = 0; i < runs; i++) {
+        const stopLoad = startCpuLoad(cpuLoad);
         // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try.
-        const r = await lighthouseRun(`${origin}${urlPath}`, preset).catch((error) => {
-          console.log(`  ${preset} run ${i + 1}: ${error.message}; retrying`);
-          return lighthouseRun(`${origin}${urlPath}`, preset);
-        });
+        const r = await lighthouseRun(`${origin}${urlPath}`, preset)
+          .catch((error) => {
+            console.log(`  ${preset} run ${i + 1}: ${error.message}; retrying`);
+            return lighthouseRun(`${origin}${urlPath}`, preset);
+          })
+          .finally(stopLoad);
         console.log(`  ${preset} run ${i + 1}/${runs}: ${r.score} (LCP ${ms(r.lcp)}, TBT ${ms(r.tbt)})`);
         all.push(r);
       }
@@ -172,7 +264,21 @@ async function main() {
     const chunk = sizes.chunks.find((c) => c.file === file);
     console.log(`  ${file.padEnd(48)} ${kb(chunk.gzip).padStart(9)}  ${chunk.name}`);
   }
-  console.log(`\nLighthouse on ${urlPath} (performance, median of ${runs} by score):`);
+  console.log('\nScripts received in Chromium (each body gzipped):');
+  for (const { file, phase, gzip } of received.files) {
+    console.log(`  ${phase.padEnd(8)} ${file.padEnd(48)} ${kb(gzip).padStart(9)}`);
+  }
+  // Both units: kB of 1024 bytes (the build's report) and of 1000 bytes (the budgets' figures).
+  const both = (n) => `${kb(n)} (${(n / 1000).toFixed(1)} kB of 1000 B)`;
+  console.log(
+    `  login page:                        ${both(received.login.gzip)} in ${received.login.count} files`,
+  );
+  console.log(
+    `  login through the statistics page: ${both(received.all.gzip)} in ${received.all.count} files`,
+  );
+  if (!withLighthouse) return writeJson({ loginJsGzip: sizes.routes.login, received });
+  const load = cpuLoad ? `, ${cpuLoad} busy process${cpuLoad > 1 ? 'es' : ''} beside each run` : '';
+  console.log(`\nLighthouse on ${urlPath} (performance, median of ${runs} by score${load}):`);
   console.log('  preset    score   FCP       LCP       TBT       CLS     SI');
   for (const [preset, { median: m }] of Object.entries(results)) {
     console.log(
@@ -182,11 +288,14 @@ async function main() {
   for (const [preset, { median: m }] of Object.entries(results)) {
     if (m.lcpElement) console.log(`  ${preset} LCP element: ${m.lcpElement}`);
   }
-  if (jsonOut) {
-    mkdirSync(dirname(jsonOut), { recursive: true });
-    writeFileSync(jsonOut, JSON.stringify({ loginJsGzip: sizes.routes.login, results }, null, 2));
-    console.log(`\nDetails: ${jsonOut}`);
-  }
+  writeJson({ loginJsGzip: sizes.routes.login, received, cpuLoad, results });
+}
+
+function writeJson(details) {
+  if (!jsonOut) return;
+  mkdirSync(dirname(jsonOut), { recursive: true });
+  writeFileSync(jsonOut, JSON.stringify(details, null, 2));
+  console.log(`\nDetails: ${jsonOut}`);
 }
 
 main().catch((error) => {

@@ -111,6 +111,10 @@ async function boot(container: HTMLElement): Promise<void> {
     // A German tab's texts (a small chunk English tabs never load); if it fails, English shows.
     loadLocaleMessages().catch(() => {}),
   ]);
+  // The screen of this path (the chooser, a password screen), so the first render does not suspend.
+  await publicApp
+    ?.preloadScreens(window.location.pathname, controller.getState().session !== null)
+    .catch(() => {});
   const PublicApp = publicApp?.default ?? LazyPublicApp;
   // A transition: React renders in slices and keeps the page responsive (the prerendered card stays
   // on screen until the commit).

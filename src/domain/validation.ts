@@ -3,7 +3,13 @@
  * The form schemas (src/domain/schemas.ts, built with src/domain/forms.ts) use these rules.
  */
 
-export const MESSAGES = {
+import { BUSINESS_MESSAGES } from './validationBusiness';
+import { REPORT_MESSAGES } from './validationReports';
+
+export { BUSINESS_MESSAGES, REPORT_MESSAGES };
+
+/** The account forms' texts (sign in, passwords, 2FA): the only ones the login page's catalogue carries. */
+export const ACCOUNT_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
@@ -15,31 +21,16 @@ export const MESSAGES = {
   confirmationMismatch: "Password doesn't match",
   twoFaRequired: '2FA code is required',
   twoFaDigits: '2FA must be 6 digits',
-  // Businesses (src/domain/business.ts).
-  businessNameRequired: 'Business name is required',
-  businessNamePattern: 'Name should only contain letters,numbers and spaces',
-  businessNameTaken: 'A business with this name already exists',
-  callbackUrlFormat: 'Invalid URL format',
-  callbackUrlInternal: 'Invalid URL: it must point to a public address',
-  requiredFields: 'Please fill in all required fields',
-  displayCurrencyRequired: 'Select at least one display currency',
-  displayCurrencyInvalid: 'Display currencies must be fiat currencies',
-  depositCurrencyRequired: 'Select at least one deposit currency with a network',
-  depositCurrencyUnavailable: 'Deposit currencies must be cryptocurrencies enabled for the organisation',
-  depositNetworkInvalid: 'Select only networks the currency supports',
-  depegThresholdRange: 'The depeg threshold must be above 0 % and at most 10 %',
-  feeDistributionRange: "The fee distribution must be between 0 % and the organisation's limit",
-  feeDistributionNotAllowed: 'The organisation may not distribute the service fee',
-  exclusiveOptions: '1:1 rates and fee distribution cannot both be enabled',
-  refundFollowUpRequired: 'Refunding overpayments requires refunding follow-up deposits',
-  // Reports (src/domain/reportForms.ts).
-  // The API's field texts (server/modules/reports): shown under the field whichever side refuses it.
-  reportDateRequired: 'Date is required',
-  reportDateInvalid: 'must be a date (YYYY-MM-DD)',
-  reportDateInFuture: 'must not be in the future',
-  reportFromAfterTo: 'must not be before from',
-  reportWindowTooLong: 'may span at most 366 days, both included',
 } as const;
+
+/** Every rule's text, by key (what the API answers; the dashboard's catalogues carry them per feature). */
+// A pure call (not a spread) so that a bundle which never reads MESSAGES drops the feature texts.
+export const MESSAGES = /* @__PURE__ */ Object.assign(
+  {},
+  ACCOUNT_MESSAGES,
+  BUSINESS_MESSAGES,
+  REPORT_MESSAGES,
+);
 
 export type MessageKey = keyof typeof MESSAGES;
 

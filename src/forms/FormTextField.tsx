@@ -1,116 +1,27 @@
 /**
- * The one text field of the dashboard's forms (public screens and admin pages alike): an outlined
- * MUI field bound to react-hook-form, whose label, helper text and schema messages are translated
- * through the form kit's context (no react-admin import: the login chunk uses it).
- *
- * Built from FormControl, InputLabel, OutlinedInput and FormHelperText rather than MUI's TextField,
- * which also imports Select, Menu, Popover and Modal for its `select` mode (a third of the login
- * page's form code); the DOM and classes are TextField's outlined variant.
+ * The form kit's text field bound to react-hook-form (the admin's forms: react-admin's <Form> and
+ * useForm); the field itself is ./TextInput.tsx.
  */
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useId, useState } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { errorMessageText, useFormTranslate } from './FormKitContext';
+import { TextInput, type TextInputOptions } from './TextInput';
 
-export interface FormTextFieldProps<T extends FieldValues> {
+export interface FormTextFieldProps<T extends FieldValues> extends TextInputOptions {
   name: Path<T>;
   /** The form's control; optional inside a react-hook-form FormProvider (e.g. react-admin's <Form>). */
   control?: Control<T>;
-  /** Message key of the label. */
-  label: string;
-  /** Message key of the text under the field while it has no error (' ' keeps the line's space). */
-  helperText?: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'url';
-  /** A password field's show / hide button (on by default for `type="password"`). */
-  passwordToggle?: boolean;
-  autoComplete?: string;
-  autoFocus?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel' | 'url';
-  maxLength?: number;
-  margin?: 'none' | 'dense' | 'normal';
-  id?: string;
 }
 
-const isBlank = (text: string | undefined) => !text || text.trim() === '';
-
-export function FormTextField<T extends FieldValues>({
-  name,
-  control,
-  label,
-  helperText,
-  type = 'text',
-  passwordToggle = type === 'password',
-  autoComplete,
-  autoFocus,
-  required = false,
-  disabled,
-  inputMode,
-  maxLength,
-  margin = 'none',
-  id: idProp,
-}: FormTextFieldProps<T>) {
-  const translate = useFormTranslate();
+export function FormTextField<T extends FieldValues>({ name, control, ...options }: FormTextFieldProps<T>) {
   const { field, fieldState } = useController({ name, control });
-  const [visible, setVisible] = useState(false);
-  const generatedId = useId();
-  const id = idProp ?? generatedId;
-  const error = errorMessageText(fieldState.error?.message, translate);
-  const helper = error ?? (isBlank(helperText) ? helperText : translate(helperText as string));
-  const helperId = helper ? `${id}-helper-text` : undefined;
-  const labelText = translate(label);
-  const toggle = passwordToggle && type === 'password';
-
   return (
-    <FormControl
-      className="MuiTextField-root"
-      variant="outlined"
-      fullWidth
-      margin={margin}
-      required={required}
-      disabled={disabled}
-      error={Boolean(error)}
-    >
-      <InputLabel htmlFor={id} id={`${id}-label`}>
-        {labelText}
-      </InputLabel>
-      <OutlinedInput
-        id={id}
-        name={field.name}
-        value={field.value ?? ''}
-        onChange={field.onChange}
-        onBlur={field.onBlur}
-        inputRef={field.ref}
-        label={labelText}
-        type={toggle && visible ? 'text' : type}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        aria-describedby={helperId}
-        inputProps={{ inputMode, maxLength }}
-        endAdornment={
-          toggle ? (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={translate(visible ? 'app.login.hidePassword' : 'app.login.showPassword')}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ) : undefined
-        }
-      />
-      {helper ? <FormHelperText id={helperId}>{helper}</FormHelperText> : null}
-    </FormControl>
+    <TextInput
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
+      {...options}
+    />
   );
 }

@@ -1,12 +1,13 @@
 /**
  * The dashboard's English messages (docs/architecture.md#stack: every visible string goes through translate).
- * Keys are namespaced: `app.*` for the shell and the public screens, `validation.*` for the yup schemas
- * of src/domain/schemas.ts (built from MESSAGES so the texts cannot drift). Other features add their
+ * Keys are namespaced: `app.*` for the shell and the public screens, `validation.*` for the account
+ * forms' schemas of src/domain/schemas.ts (built from ACCOUNT_MESSAGES so the texts cannot drift; each
+ * feature's declaration carries its own rule texts). Other features add their
  * own namespaces (e.g. `resources.businesses.*`, `pages.statistics.*`) in their folders and merge them
  * in App. No React or react-admin here: the login chunk imports this file.
  */
 import { ERROR_TEXTS } from '../domain/errors';
-import { MESSAGES } from '../domain/validation';
+import { ACCOUNT_MESSAGES } from '../domain/validation';
 
 /** polyglot-style nested messages (a subset of react-admin's TranslationMessages shape). */
 export interface MessageTree {
@@ -77,7 +78,8 @@ export const appMessages = {
       brandFailedHint: 'The page could not load its settings. Check your connection and try again.',
     },
   },
-  validation: { ...MESSAGES },
+  // The account forms' texts; each feature's catalogue carries its own (e.g. the businesses').
+  validation: { ...ACCOUNT_MESSAGES },
   // react-admin's own texts the dashboard words differently: 'Sign in' / 'Sign out' everywhere.
   ra: { auth: { logout: 'Sign out' } },
 } satisfies MessageTree;

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { PublicAlert as Alert } from './PublicAlert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';

@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
+import { PublicAlert as Alert } from './PublicAlert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { FetchFn } from '../api/transport';
 import { isApiError } from '../api/apiError';
 import { ERROR_TEXTS } from '../domain/errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../domain/schemas';
 import { normaliseEmail } from '../domain/validation';
 import { translate } from '../i18n/translate';
-import { FormTextField, formResolver } from '../forms';
+import { SchemaTextField, useSchemaForm } from '../forms/schemaForm';
 import { failureText, PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
 import { followLink } from './navigation';
@@ -22,10 +21,7 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useForm<ForgotPasswordValues>({
-    resolver: formResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  } = useSchemaForm(forgotPasswordSchema, { email: '' });
 
   const onSubmit = async (values: ForgotPasswordValues) => {
     setResult(null);
@@ -59,7 +55,7 @@ export function ForgotPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: 
         submitLabel="app.forgotPassword.submit"
         submittingLabel="app.forgotPassword.submitting"
       >
-        <FormTextField
+        <SchemaTextField
           control={control}
           name="email"
           label="app.forgotPassword.email"

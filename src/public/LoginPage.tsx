@@ -1,13 +1,12 @@
-import Alert from '@mui/material/Alert';
+import { PublicAlert as Alert } from './PublicAlert';
 import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSessionController } from '../authProvider/SessionContext';
 import { isApiError } from '../api/apiError';
 import { ERROR_TEXTS } from '../domain/errors';
 import { loginSchema, type LoginValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
-import { FormTextField, formResolver } from '../forms';
+import { SchemaTextField, useSchemaForm } from '../forms/schemaForm';
 import { failureText, PublicForm } from './PublicForm';
 import { followLink } from './navigation';
 import { PublicCard } from './PublicCard';
@@ -39,10 +38,7 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useForm<LoginValues>({
-    resolver: formResolver(loginSchema),
-    defaultValues: { email: '', password: '', twoFaCode: '' },
-  });
+  } = useSchemaForm(loginSchema, { email: '', password: '', twoFaCode: '' });
 
   const onSubmit = async (values: LoginValues) => {
     setFailure(null);
@@ -83,7 +79,7 @@ export function LoginPage() {
         submitLabel="app.login.submit"
         submittingLabel="app.login.submitting"
       >
-        <FormTextField
+        <SchemaTextField
           control={control}
           name="email"
           label="app.login.email"
@@ -92,7 +88,7 @@ export function LoginPage() {
           required
           autoFocus
         />
-        <FormTextField
+        <SchemaTextField
           control={control}
           name="password"
           label="app.login.password"
@@ -100,7 +96,7 @@ export function LoginPage() {
           autoComplete="current-password"
           required
         />
-        <FormTextField
+        <SchemaTextField
           control={control}
           name="twoFaCode"
           label="app.login.twoFaCode"

@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
+import { PublicAlert as Alert } from './PublicAlert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { isApiError } from '../api/apiError';
 import type { FetchFn } from '../api/transport';
 import { ERROR_TEXTS } from '../domain/errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '../domain/schemas';
 import { translate } from '../i18n/translate';
-import { FormTextField, formResolver } from '../forms';
+import { SchemaTextField, useSchemaForm } from '../forms/schemaForm';
 import { failureText, PublicForm } from './PublicForm';
 import { postPublic } from './publicApi';
 import { followLink, navigate, useLocation } from './navigation';
@@ -38,10 +37,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: formResolver(resetPasswordSchema),
-    defaultValues: { newPassword: '', confirmationPassword: '' },
-  });
+  } = useSchemaForm(resetPasswordSchema, { newPassword: '', confirmationPassword: '' });
 
   const onSubmit = async (values: ResetPasswordValues) => {
     setFailure(null);
@@ -101,7 +97,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
         submitLabel="app.resetPassword.submit"
         submittingLabel="app.resetPassword.submitting"
       >
-        <FormTextField
+        <SchemaTextField
           control={control}
           name="newPassword"
           label="app.resetPassword.newPassword"
@@ -110,7 +106,7 @@ export function ResetPasswordPage({ apiUrl, fetch }: { apiUrl: string; fetch?: F
           required
           autoFocus
         />
-        <FormTextField
+        <SchemaTextField
           control={control}
           name="confirmationPassword"
           label="app.resetPassword.confirmationPassword"

@@ -14,7 +14,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createI18nProvider, MissingMessageError } from '../../src/i18n/i18nProvider';
-import { appMessages, type MessageTree } from '../../src/i18n/messages';
+import { appMessages, mergeMessages, type MessageTree } from '../../src/i18n/messages';
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../src/domain/validation';
 import { appMessagesDe } from '../../src/i18n/messages.de';
 import { raMessagesDe } from '../../src/i18n/ra.de';
 import englishMessages from 'ra-language-english';
@@ -82,6 +83,14 @@ describe('the message catalogue', () => {
     const live = (key: string) => named.has(key) || DYNAMIC_PREFIXES.some((p) => key.startsWith(p));
     const dead = [...leaves(appMessages.app, 'app.'), ...leaves(layoutMessages)].filter((key) => !live(key));
     expect(dead).toEqual([]);
+  });
+
+  it("the login page's catalogue carries the account forms' rule texts only; each feature carries its own", () => {
+    expect(Object.keys(appMessages.validation).sort()).toEqual(Object.keys(ACCOUNT_MESSAGES).sort());
+    expect(Object.keys(appMessagesDe.validation).sort()).toEqual(Object.keys(ACCOUNT_MESSAGES).sort());
+    // Every rule text the API may answer is still in the admin's catalogue, from its feature.
+    const admin = new Set(leaves(mergeMessages(appMessages, ...adminMessages)));
+    for (const key of Object.keys(MESSAGES)) expect(admin).toContain(`validation.${key}`);
   });
 
   it('the admin provider throws on a missing key outside production, and shows it in production', () => {

@@ -1,3 +1,5 @@
+import { REPORT_MESSAGES } from '../../domain/validationReports';
+
 /** The page's strings, merged into the catalogue from its declaration. */
 export const balanceConfirmationMessages = {
   pages: {
@@ -16,4 +18,6 @@ export const balanceConfirmationMessages = {
       done: 'Downloaded %{filename}',
     },
   },
+  // The report form's rule texts (src/domain/reportForms.ts).
+  validation: { ...REPORT_MESSAGES },
 };

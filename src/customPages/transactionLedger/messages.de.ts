@@ -22,4 +22,11 @@ export const transactionLedgerMessagesDe = {
       done: '%{filename} heruntergeladen',
     },
   },
+  validation: {
+    reportDateRequired: 'Das Datum ist erforderlich',
+    reportDateInvalid: 'muss ein Datum sein (JJJJ-MM-TT)',
+    reportDateInFuture: 'darf nicht in der Zukunft liegen',
+    reportFromAfterTo: 'darf nicht vor dem Anfangsdatum liegen',
+    reportWindowTooLong: 'darf höchstens 366 Tage umfassen, beide eingeschlossen',
+  },
 };

@@ -1,3 +1,5 @@
+import { REPORT_MESSAGES } from '../../domain/validationReports';
+
 /** The page's strings, merged into the catalogue from its declaration. */
 export const transactionLedgerMessages = {
   pages: {
@@ -22,4 +24,6 @@ export const transactionLedgerMessages = {
       done: 'Downloaded %{filename}',
     },
   },
+  // The report form's rule texts (src/domain/reportForms.ts).
+  validation: { ...REPORT_MESSAGES },
 };

@@ -1,16 +1,15 @@
 /**
  * A histogram of one kind of transaction per UTC day: bars of the day's volume in the settlement
- * currency, the day's count and volume in the tooltip. The only module that imports recharts, loaded
- * with React.lazy by the statistics view, so recharts stays out of the login page, the shell and the
- * lists (docs/architecture.md#stack and #performance-budgets).
+ * currency, the day's count and volume in the tooltip. Drawn as plain SVG (docs/decisions.md: a
+ * chart library cost the statistics page 100 kB gzip for one bar chart), in a lazy chunk of the
+ * statistics view.
  *
  * The chart is drawn for the eye: its container is an image named by a summary, and the same figures
- * are a table behind 'Show as table' (keyboard and screen-reader users read that), so recharts'
- * keyboard layer is off and the SVG takes no focus.
+ * are a table behind 'Show as table' (keyboard and screen-reader users read that), so the SVG is
+ * hidden from assistive technology and takes no focus; the tooltip follows the pointer.
  */
-import { useMemo } from 'react';
-import { Paper, Typography, useTheme } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { Box, Paper, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { chartNumber, statisticsDecimals, type HistogramBucket } from '../../domain/statistics';
 import { formatAmount, formatDate, formatNumber, intlLocale } from '../../i18n/format';
@@ -38,18 +37,42 @@ function shortDayFormat(): (day: string) => string {
   };
 }
 
-function DayTooltip({
-  active,
-  payload,
-  currency,
-}: {
-  active?: boolean;
-  payload?: ReadonlyArray<{ payload?: unknown }>;
-  currency: string;
-}) {
+/** The plot's margins and the y axis' width, in px. */
+const MARGIN = { top: 8, right: 8, bottom: 24, left: 56 };
+const FONT_SIZE = 12;
+/** Room between two x-axis labels, in px. */
+const TICK_GAP = 16;
+
+/** Ticks of the value axis: 0 and about four round steps (1, 2, 2.5 or 5 × 10^n) up to the top value. */
+export function valueTicks(max: number, count = 4): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
+  const ticks: number[] = [];
+  for (let i = 0; i * step < max + step / 2 && ticks.length <= count + 1; i++) ticks.push(i * step);
+  if (ticks[ticks.length - 1] < max) ticks.push(ticks.length * step);
+  return ticks;
+}
+
+/** The width of the element, followed as it changes (0 until measured). */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+function DayTooltip({ point, currency }: { point: Point; currency: string }) {
   const translate = useTranslate();
-  const point = payload?.[0]?.payload as Point | undefined;
-  if (!active || !point) return null;
   return (
     <Paper variant="outlined" sx={{ px: 1.5, py: 1 }}>
       <Typography variant="subtitle2">{formatDate(point.date)}</Typography>
@@ -76,33 +99,112 @@ export default function HistogramChart({ series, currency, height }: HistogramCh
     [series],
   );
   const shortDay = useMemo(() => shortDayFormat(), []);
-  const axis = { fill: theme.palette.text.secondary, fontSize: 12 };
+  const [ref, width] = useWidth();
+  const [active, setActive] = useState<number | null>(null);
+
+  const plotWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const plotHeight = Math.max(0, height - MARGIN.top - MARGIN.bottom);
+  const ticks = valueTicks(Math.max(0, ...data.map((p) => p.value)));
+  const top = ticks[ticks.length - 1];
+  const y = (value: number) => MARGIN.top + plotHeight - (Math.max(0, value) / top) * plotHeight;
+  const band = data.length ? plotWidth / data.length : 0;
+  const barWidth = band * 0.8;
+  // Every n-th day is labelled, so that the labels (about 0.6 em a character) keep their gap.
+  const labels = data.map((p) => shortDay(p.date));
+  const labelWidth = Math.max(0, ...labels.map((l) => l.length * FONT_SIZE * 0.6)) + TICK_GAP;
+  const every = band > 0 ? Math.max(1, Math.ceil(labelWidth / band)) : 1;
+  const text = { fill: theme.palette.text.secondary, fontSize: FONT_SIZE };
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const x = event.clientX - event.currentTarget.getBoundingClientRect().left - MARGIN.left;
+    const index = Math.floor(x / band);
+    setActive(band > 0 && index >= 0 && index < data.length ? index : null);
+  };
+  const point = active === null ? undefined : data[active];
+
   return (
-    <BarChart
-      responsive
-      accessibilityLayer={false}
-      data={data}
-      style={{ width: '100%', height }}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-    >
-      <CartesianGrid vertical={false} stroke={theme.palette.divider} />
-      <XAxis dataKey="date" tickFormatter={shortDay} tick={axis} minTickGap={16} tickLine={false} />
-      <YAxis
-        width={56}
-        tick={axis}
-        tickLine={false}
-        axisLine={false}
-        tickFormatter={(value: number) =>
-          formatNumber(value, { notation: 'compact', maximumFractionDigits: 1 })
-        }
-      />
-      <Tooltip
-        cursor={{ fill: theme.palette.action.hover }}
-        content={({ active, payload }) => (
-          <DayTooltip active={active} payload={payload} currency={currency} />
-        )}
-      />
-      <Bar dataKey="value" fill={theme.palette.primary.main} isAnimationActive={false} />
-    </BarChart>
+    <Box ref={ref} sx={{ position: 'relative', width: '100%', height }}>
+      {width > 0 && (
+        <svg
+          width={width}
+          height={height}
+          aria-hidden
+          focusable="false"
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => setActive(null)}
+        >
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={MARGIN.left}
+                x2={MARGIN.left + plotWidth}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke={theme.palette.divider}
+              />
+              <text x={MARGIN.left - 8} y={y(tick)} dy="0.355em" textAnchor="end" {...text}>
+                {formatNumber(tick, { notation: 'compact', maximumFractionDigits: 1 })}
+              </text>
+            </g>
+          ))}
+          {point && active !== null && (
+            <rect
+              x={MARGIN.left + active * band}
+              y={MARGIN.top}
+              width={band}
+              height={plotHeight}
+              fill={theme.palette.action.hover}
+            />
+          )}
+          {data.map((p, i) => (
+            <rect
+              key={p.date}
+              x={MARGIN.left + i * band + (band - barWidth) / 2}
+              y={y(p.value)}
+              width={barWidth}
+              height={MARGIN.top + plotHeight - y(p.value)}
+              fill={theme.palette.primary.main}
+            />
+          ))}
+          <line
+            x1={MARGIN.left}
+            x2={MARGIN.left + plotWidth}
+            y1={MARGIN.top + plotHeight}
+            y2={MARGIN.top + plotHeight}
+            stroke={theme.palette.text.secondary}
+          />
+          {labels.map((label, i) =>
+            i % every === 0 ? (
+              <text
+                key={data[i].date}
+                x={MARGIN.left + (i + 0.5) * band}
+                y={MARGIN.top + plotHeight + 8}
+                dy="0.71em"
+                textAnchor="middle"
+                {...text}
+              >
+                {label}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      )}
+      {point && active !== null && (
+        <Box
+          sx={{
+            position: 'absolute',
+            top: MARGIN.top,
+            pointerEvents: 'none',
+            zIndex: 1,
+            // Beside the bar: right of it in the left half, left of it in the right half.
+            ...(active < data.length / 2
+              ? { left: MARGIN.left + (active + 1) * band + 8 }
+              : { right: width - MARGIN.left - active * band + 8 }),
+          }}
+        >
+          <DayTooltip point={point} currency={currency} />
+        </Box>
+      )}
+    </Box>
   );
 }

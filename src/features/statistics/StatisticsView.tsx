@@ -1,6 +1,6 @@
 /**
  * The statistics of the last month (docs/product.md#screens-and-routes, #entities-and-their-fields and #constants-and-limits), for the whole organisation or one
- * business: the totals of deposits and withdrawals, a histogram of each per UTC day (recharts, in a
+ * business: the totals of deposits and withdrawals, a histogram of each per UTC day (plain SVG, in a
  * lazy chunk of its own, with a table of the same figures behind 'Show as table'), the top coins of
  * each (5 and 'Other') and, where asked for, the settlement balances. Each part loads, fails (the error
  * catalogue's text and 'Try again') and is empty on its own, so one failed call hides nothing else.
@@ -50,7 +50,7 @@ import { formatAmount, formatDate, formatNumber } from '../../i18n/format';
 import { messageOf } from '../../layout';
 import { useStatisticsApi } from './api';
 
-/** The chart module (recharts): its own chunk, loaded only where a chart is shown. */
+/** The chart module (plain SVG): its own chunk, loaded only where a chart is shown. */
 const HistogramChart = lazy(() => import('./HistogramChart'));
 
 /** The charts' height in px (the skeleton keeps it, so nothing moves when the chunk arrives). */

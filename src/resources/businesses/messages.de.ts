@@ -71,4 +71,23 @@ export const businessMessagesDe = {
       },
     },
   },
+  validation: {
+    businessNameRequired: 'Der Name des Unternehmens ist erforderlich',
+    businessNamePattern: 'Der Name darf nur Buchstaben, Ziffern und Leerzeichen enthalten',
+    businessNameTaken: 'Ein Unternehmen mit diesem Namen existiert bereits',
+    callbackUrlFormat: 'Ungültiges URL-Format',
+    callbackUrlInternal: 'Ungültige URL: Sie muss auf eine öffentliche Adresse zeigen',
+    requiredFields: 'Bitte füllen Sie alle Pflichtfelder aus',
+    displayCurrencyRequired: 'Wählen Sie mindestens eine Anzeigewährung',
+    displayCurrencyInvalid: 'Anzeigewährungen müssen Fiatwährungen sein',
+    depositCurrencyRequired: 'Wählen Sie mindestens eine Einzahlungswährung mit einem Netzwerk',
+    depositCurrencyUnavailable:
+      'Einzahlungswährungen müssen für die Organisation freigeschaltete Kryptowährungen sein',
+    depositNetworkInvalid: 'Wählen Sie nur Netzwerke, die die Währung unterstützt',
+    depegThresholdRange: 'Die Depeg-Schwelle muss über 0 % und höchstens 10 % liegen',
+    feeDistributionRange: 'Die Gebührenverteilung muss zwischen 0 % und dem Limit der Organisation liegen',
+    feeDistributionNotAllowed: 'Die Organisation darf die Servicegebühr nicht verteilen',
+    exclusiveOptions: '1:1-Kurse und Gebührenverteilung können nicht beide aktiviert sein',
+    refundFollowUpRequired: 'Die Erstattung von Überzahlungen erfordert die Erstattung von Folgeeinzahlungen',
+  },
 };

@@ -1,3 +1,5 @@
+import { BUSINESS_MESSAGES } from '../../domain/validationBusiness';
+
 /** The businesses' strings (list, form, deposit-currency panel), merged into the catalogue from the declaration. */
 export const businessMessages = {
   resources: {
@@ -75,4 +77,6 @@ export const businessMessages = {
       },
     },
   },
+  // The business form's rule texts (src/domain/business.ts).
+  validation: { ...BUSINESS_MESSAGES },
 };

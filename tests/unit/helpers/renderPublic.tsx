@@ -7,7 +7,7 @@ import { BrandProvider } from '../../../src/brands/BrandContext';
 import { mergeBrand } from '../../../src/brands/loadBrand';
 import { createBrandTheme } from '../../../src/brands/theme';
 import { findBrand } from '../../../src/domain/brands';
-import PublicApp from '../../../src/public/PublicApp';
+import PublicApp, { preloadScreens } from '../../../src/public/PublicApp';
 import { useLocation } from '../../../src/public/navigation';
 import { fakeApi, memorySessionStore, type Handler, type Reply } from './fakeApi';
 
@@ -40,6 +40,8 @@ export async function renderPublic(
   const store = memorySessionStore(options.session ?? null);
   const controller = createSessionController({ apiUrl: '', store, fetch: api.fetch });
   await controller.restore();
+  // The chooser, the password screens and the alert are chunks of their own (loaded when shown).
+  await preloadScreens();
   if (options.notice) await controller.expire(options.notice);
   // The public screens route on window.location (jsdom's), like the browser.
   window.history.replaceState(null, '', options.path ?? '/');

@@ -1,0 +1,12 @@
+/**
+ * The report forms' rule texts (src/domain/reportForms.ts), a module of their own: the report pages'
+ * catalogues carry them (src/domain/validation.ts merges every text). The API's field texts
+ * (server/modules/reports): shown under the field whichever side refuses it.
+ */
+export const REPORT_MESSAGES = {
+  reportDateRequired: 'Date is required',
+  reportDateInvalid: 'must be a date (YYYY-MM-DD)',
+  reportDateInFuture: 'must not be in the future',
+  reportFromAfterTo: 'must not be before from',
+  reportWindowTooLong: 'may span at most 366 days, both included',
+} as const;
