@@ -1,20 +1,14 @@
 /**
  * The admin app with its router (its own chunk: react-router never reaches the login page). main.tsx
- * renders it lazily once an organisation is chosen; tests render App inside their own router.
+ * renders it lazily once an organisation is chosen; tests render App inside their own router. Page
+ * views are reported by the page frame (src/layout/Page.tsx), so a redirect reports none.
  */
-import { BrowserRouter, useLocation } from 'react-router-dom';
-import { usePageViews } from './analytics';
+import { BrowserRouter } from 'react-router-dom';
 import App, { type AppProps } from './App';
-
-function AdminPageViews() {
-  usePageViews(useLocation().pathname, true);
-  return null;
-}
 
 export default function AdminRoot(props: AppProps) {
   return (
     <BrowserRouter>
-      <AdminPageViews />
       <App {...props} />
     </BrowserRouter>
   );

@@ -38,7 +38,9 @@ import {
   deriveMenuEntries,
   deriveMessages,
   type PageDeclaration,
+  type ResourceAction,
   type ResourceDeclaration,
+  type View,
 } from './declarations';
 import { resources as registeredResources } from './resources/registry';
 import { pages as registeredPages } from './customPages/registry';
@@ -91,31 +93,44 @@ function compose(resources: readonly ResourceDeclaration[], pages: readonly Page
   };
 }
 
+/**
+ * A view inside its guard: it renders only when the requirement holds, otherwise `/` (the landing page),
+ * before the view mounts (so it fetches nothing). Every route of a declaration goes through here or
+ * through guardedRoute, so no declaration can leave one open.
+ */
+function guardedView(
+  name: string,
+  action: ResourceAction,
+  View: View | undefined,
+  requires: Requirement | undefined,
+): ReactElement | undefined {
+  if (!View) return undefined;
+  // assertDeclarations refuses this first; kept so that a view can never be routed unguarded.
+  if (!requires) throw new Error(`${name} has a ${action} view but no access.${action}`);
+  return (
+    <RequireAccess requires={requires}>
+      <View />
+    </RequireAccess>
+  );
+}
+
 function resourceElement(declaration: ResourceDeclaration): ReactElement {
-  const {
-    name,
-    list,
-    show,
-    create,
-    edit,
-    delete: DeleteView,
-    access,
-    menu,
-    recordRepresentation,
-  } = declaration;
+  const { name, access, menu, recordRepresentation } = declaration;
+  const view = (action: ResourceAction) => guardedView(name, action, declaration[action], access[action]);
+  const deleteView = view('delete');
   return (
     <Resource
       key={name}
       name={name}
-      list={list}
-      show={show}
-      create={create}
-      edit={edit}
+      list={view('list')}
+      show={view('show')}
+      create={view('create')}
+      edit={view('edit')}
       icon={menu?.icon}
       options={menu ? { label: menu.label } : undefined}
       recordRepresentation={recordRepresentation}
     >
-      {DeleteView && access.delete ? guardedRoute(':id/delete', access.delete, <DeleteView />) : null}
+      {deleteView ? <Route key=":id/delete" path=":id/delete" element={deleteView} /> : null}
     </Resource>
   );
 }

@@ -14,7 +14,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RaRecord } from 'react-admin';
-import { everyone, satisfies, type AccessContext, type Requirement } from './domain/requirements';
+import { everyone, implies, satisfies, type AccessContext, type Requirement } from './domain/requirements';
 import type { AccessTable } from './authProvider/types';
 import type { ApiTable, CustomMethods, ResourceApi } from './dataProvider/types';
 import type { Locale, TranslatedLocale } from './i18n/locale';
@@ -34,7 +34,10 @@ export interface MenuDeclaration {
   icon: ComponentType;
   /** Position inside the section (ascending). */
   order: number;
-  /** Who sees the item; defaults to the requirement of the list view (resources) or of the page. */
+  /**
+   * Who sees the item; defaults to the requirement of the list view (resources) or of the page. It may
+   * be stricter than the route's, never weaker (declarationProblems).
+   */
   requires?: Requirement;
   /** Optional badge rendered after the label (e.g. the travel-rule count). */
   badge?: ComponentType;
@@ -146,7 +149,8 @@ export function deriveApiTable(resources: readonly ResourceDeclaration[]): ApiTa
 /**
  * What makes a set of declarations inconsistent, as readable lines (empty when it is sound): a name
  * or route declared twice, a view without its access requirement, an alias to a view that is not
- * declared. App refuses to start on any of them.
+ * declared, a menu item without its view or shown to users its route turns away (its requirement
+ * must be at least as strict as the route's). App refuses to start on any of them.
  */
 export function declarationProblems(
   resources: readonly ResourceDeclaration[],
@@ -167,6 +171,13 @@ export function declarationProblems(
       if (target !== 'home' && !r[target])
         problems.push(`${r.name}: alias ${from} targets a missing ${target} view`);
     }
+    if (r.menu && !r.list) problems.push(`${r.name} has a menu item but no list view`);
+    if (r.menu?.requires && r.access.list && !implies(r.menu.requires, r.access.list))
+      problems.push(`${r.name}: the menu item's requirement is weaker than its route's (access.list)`);
+  }
+  for (const p of pages) {
+    if (p.menu?.requires && !implies(p.menu.requires, p.access))
+      problems.push(`${p.name}: the menu item's requirement is weaker than its route's (access)`);
   }
   if (problems.length === 0) {
     const paths = new Set<string>();

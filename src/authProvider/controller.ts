@@ -92,8 +92,15 @@ export function createSessionController(options: SessionControllerOptions): Sess
     setState({ session: null });
   };
 
-  /** Login response → session with currencies → stored → state. Currency failure clears everything. */
-  const establish = async (response: RawResponse<LoginResponse>, chosen: boolean): Promise<Session> => {
+  /**
+   * Login response → session with currencies → stored → state. Currency failure clears everything.
+   * `beforeCommit` runs with the new session just before it becomes the state, in the same task.
+   */
+  const establish = async (
+    response: RawResponse<LoginResponse>,
+    chosen: boolean,
+    beforeCommit?: (session: Session) => void,
+  ): Promise<Session> => {
     const token = response.headers.get(IDENTITY_HEADER);
     if (!token || !response.json?.user) {
       clearAll();
@@ -116,6 +123,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
     } catch {
       // Storage or Web Crypto unavailable: the session lives in memory only (a reload logs out).
     }
+    beforeCommit?.(session);
     setState({ session, notice: null });
     return session;
   };
@@ -146,14 +154,24 @@ export function createSessionController(options: SessionControllerOptions): Sess
       return establish(response, false);
     },
 
-    async chooseOrganisation(organisationId) {
+    async chooseOrganisation(organisationId, options = {}) {
       const token = state.session?.token;
       if (!token) throw new ApiError(ERROR_TEXTS.sessionExpired, 401, undefined);
-      const response = await call<LoginResponse>(`auth/login/${encodeURIComponent(String(organisationId))}`, {
-        method: 'POST',
-        token,
-      });
-      return establish(response, true);
+      let response: RawResponse<LoginResponse>;
+      try {
+        response = await call<LoginResponse>(`auth/login/${encodeURIComponent(String(organisationId))}`, {
+          method: 'POST',
+          token,
+        });
+      } catch (error) {
+        // A login URL, but with a session (docs/decisions.md): its 401 means the session is over.
+        if (error instanceof ApiError && error.status === 401 && state.session?.token === token) {
+          store.clear();
+          setState({ session: null, notice: 'sessionExpired' });
+        }
+        throw error;
+      }
+      return establish(response, true, options.beforeCommit);
     },
 
     async replaceToken(token, patch) {

@@ -18,8 +18,16 @@ export interface SessionController {
   restore(): Promise<void>;
   /** Logs in, fetches the currency list (its failure logs out), stores the session. Rejects with the API error. */
   login(input: { email: string; password: string; twoFaCode?: string }): Promise<Session>;
-  /** Chooses (first time) or switches organisation: a new token, permissions and session. */
-  chooseOrganisation(organisationId: number): Promise<Session>;
+  /**
+   * Chooses (first time) or switches organisation: a new token, permissions and session. A 401 ends
+   * the session ('Session expired'). `beforeCommit` runs with the new session in the same task as
+   * it replaces the old one (a switch moves the address to the new landing page there, so the
+   * remounted admin never opens the old organisation's page).
+   */
+  chooseOrganisation(
+    organisationId: number,
+    options?: { beforeCommit?: (session: Session) => void },
+  ): Promise<Session>;
   /** Replaces the token after the server rotated it (password or 2FA change). */
   replaceToken(token: string, patch?: Partial<Session>): Promise<void>;
   /** Logs out on the server (best effort) and clears the stored session. */

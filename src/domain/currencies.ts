@@ -39,6 +39,29 @@ export function sortCurrencies<T extends { abbreviation: string; isFiat: boolean
   );
 }
 
+/**
+ * Balances are listed by currency name (then code, for equal names): the name from `known` (the
+ * session's currency list), else from the reference data, else the code itself.
+ */
+export function currencyNameOf(
+  code: string,
+  known: readonly Pick<Currency, 'abbreviation' | 'name'>[] = [],
+): string {
+  return (
+    known.find((c) => c.abbreviation === code)?.name ??
+    CURRENCY_SEED.find((c) => c.abbreviation === code)?.name ??
+    code
+  );
+}
+
+/** A comparator of currency codes by currency name (`currencyNameOf`), then by code. */
+export function byCurrencyName(
+  known: readonly Pick<Currency, 'abbreviation' | 'name'>[] = [],
+): (a: string, b: string) => number {
+  return (a, b) =>
+    currencyNameOf(a, known).localeCompare(currencyNameOf(b, known), 'en') || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** The reference data the API seeds its currency table with. */
 export const CURRENCY_SEED: readonly Currency[] = [
   {

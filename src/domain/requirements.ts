@@ -56,3 +56,39 @@ export function permissionsOf(requirement: Requirement): Permission[] {
       return [];
   }
 }
+
+/** The smallest sets of permissions (and brand features) that satisfy a requirement, one per way. */
+function minimalGrants(requirement: Requirement): Array<{ permissions: string[]; features: BrandFeature[] }> {
+  switch (requirement.kind) {
+    case 'everyone':
+      return [{ permissions: [], features: [] }];
+    case 'all':
+      return [{ permissions: [...requirement.permissions], features: [] }];
+    case 'brand':
+      return [{ permissions: [], features: [requirement.feature] }];
+    case 'any':
+      return requirement.of.flatMap(minimalGrants);
+    case 'both':
+      return requirement.of.reduce<Array<{ permissions: string[]; features: BrandFeature[] }>>(
+        (grants, part) =>
+          grants.flatMap((grant) =>
+            minimalGrants(part).map((more) => ({
+              permissions: [...grant.permissions, ...more.permissions],
+              features: [...grant.features, ...more.features],
+            })),
+          ),
+        [{ permissions: [], features: [] }],
+      );
+  }
+}
+
+/**
+ * Whether `stricter` is at least as strict as `weaker`: every user and brand that satisfies the
+ * first satisfies the second (requirements only ever ask for more, so checking each smallest way of
+ * satisfying `stricter` is exact).
+ */
+export function implies(stricter: Requirement, weaker: Requirement): boolean {
+  return minimalGrants(stricter).every(({ permissions, features }) =>
+    satisfies(weaker, { permissions, brand: { fiatDepositAllowed: features.includes('fiatDeposit') } }),
+  );
+}

@@ -121,9 +121,10 @@ export function SwitchAnnouncement() {
 
 /**
  * Switching replaces the session (new token and permissions); main.tsx remounts App on the new
- * organisation, which drops every cached query of the old one. Then: the new landing page and
- * 'Switched to {organisation}' (SwitchAnnouncement, in the new layout), or `/` and a notification on
- * failure (docs/product.md#screens-and-routes and #error-catalogue).
+ * organisation, which drops every cached query of the old one. The address moves to the new landing
+ * page in the same task as the session changes, so the new App starts there: 'Switched to
+ * {organisation}' (SwitchAnnouncement, in the new layout). On failure `/` and a notification
+ * (docs/product.md#screens-and-routes and #error-catalogue); a 401 logs out.
  */
 export function OrganisationSwitcher() {
   const session = useSession();
@@ -136,10 +137,17 @@ export function OrganisationSwitcher() {
   const onSwitch = async (organisationId: number) => {
     setBusy(true);
     try {
-      const next = await controller.chooseOrganisation(organisationId);
-      announceSwitch({ sessionId: next.sessionId, name: next.organisationName });
-      navigate(landingPage(next.permissions));
+      await controller.chooseOrganisation(organisationId, {
+        // In the task that replaces the session: the address is the new landing page before the
+        // admin remounts on the new organisation, so it never opens (or fetches) the old page.
+        beforeCommit: (next) => {
+          announceSwitch({ sessionId: next.sessionId, name: next.organisationName });
+          navigate(landingPage(next.permissions));
+        },
+      });
     } catch (error) {
+      // A 401 ended the session (the login page says so): nothing more to show here.
+      if (!controller.getState().session) return;
       const message = messageOf(error, translate('layout.organisation.switchFailed'));
       navigate('/');
       notify(message, { type: 'error', messageArgs: { _: message } });

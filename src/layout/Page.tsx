@@ -2,12 +2,14 @@
  * The frame of every admin page (docs/decisions.md, 'One page frame'): margins, a maximum width, the
  * page's one h1 from its declared title (react-admin's <Title>, shown in the app bar's title portal),
  * and focus on that heading when the page arrives (after login, an organisation choice, a menu click), so a keyboard
- * or screen-reader user starts at the top of the new page. Pages declare what they are; the layout
+ * or screen-reader user starts at the top of the new page; and the page view of its address. Pages declare what they are; the layout
  * decides how that looks, so every page of the next issues gets the same frame.
  */
 import { useEffect, type ReactNode } from 'react';
 import { Box } from '@mui/material';
+import { useLocation } from 'react-router-dom';
 import { Title } from 'react-admin';
+import { usePageViews } from '../analytics';
 
 /** The app bar's title portal: the page's h1 (src/layout/AppBar.tsx, react-admin's TitlePortal). */
 export const PAGE_HEADING_ID = 'react-admin-title';
@@ -49,6 +51,9 @@ export interface PageProps {
 }
 
 export function Page({ title, maxWidth = 'text', focusHeading = true, children }: PageProps) {
+  // A page view when a page is shown at an address: a redirect shows no page, so it reports none
+  // (only where it leads).
+  usePageViews(useLocation().pathname, true);
   useEffect(() => {
     if (!focusHeading) return undefined;
     // After the title portal has its text (react-admin's <Title> fills it in an effect of its own).

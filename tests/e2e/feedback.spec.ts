@@ -74,6 +74,19 @@ test('snackbars stay below the app bar on a phone too', async ({ page }) => {
   expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height);
 });
 
+test("switching organisation on a record page lands on the new organisation's landing page", async ({
+  page,
+}) => {
+  await loginAsAdmin(page, 'Aurora Payments');
+  await page.goto('/businesses/3/show');
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbor Freight' })).toBeVisible();
+  await page.getByRole('button', { name: 'Organisation: Aurora Payments' }).click();
+  await page.getByRole('menuitemradio', { name: /Borealis Exchange/ }).click();
+  await expect(page).toHaveURL(/\/statistics$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+  await expect(page.getByText('Not found.')).toHaveCount(0);
+});
+
 test('the not-found page says where the user is and never leads back to itself', async ({ page }) => {
   // An address that is no page: the not-found page names it and the organisation, and its button goes
   // to the landing page (MANAGER: /statistics), never back to the missing address.

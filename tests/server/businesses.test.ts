@@ -345,6 +345,6 @@ describe('the list', () => {
       const sorted = [...names].sort();
       expect(names).toEqual(order === 'asc' ? sorted : sorted.reverse());
     }
-    expect((await call('GET', '/v1/businesses?sortBy=balance', MANAGER)).statusCode).toBe(400);
+    expect((await call('GET', '/v1/businesses?sortBy=settlementCurrency', MANAGER)).statusCode).toBe(400);
   });
 });

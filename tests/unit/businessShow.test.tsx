@@ -366,10 +366,35 @@ describe('the business detail', { timeout: 60_000 }, () => {
     expect(queryOf(lastCall(api, '/v1/payment/whitelabel-fiat-deposits'))).toMatchObject({ businessId: '1' });
   });
 
-  it("shows the business's balances as its statistics child", async () => {
-    renderApp('/businesses/1/show/statistics', MANAGER);
+  it("shows the business's balances as its statistics child, by currency name", async () => {
+    renderApp('/businesses/1/show/statistics', MANAGER, {
+      'GET /v1/balances/1': {
+        body: {
+          businessId: 1,
+          balances: {
+            EUR: { amount: '1234.50' },
+            BTC: { amount: '0.12345678' },
+            GBP: { amount: '1' },
+            JPY: { amount: '2' },
+            USD: { amount: '3' },
+            USDT: { amount: '4' },
+          },
+          displayFiatAmount: '9876.54',
+          displayFiatCurrency: 'EUR',
+          displayCryptoAmount: '0.25000000',
+          displayCryptoCurrency: 'BTC',
+        },
+      },
+    });
     expect(await screen.findByText('1,234.50 EUR')).toBeTruthy();
     expect(screen.getByText('0.12345678 BTC')).toBeTruthy();
+    const table = screen.getByRole('table');
+    const codes = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0].textContent);
+    // Bitcoin, Euro, Japanese Yen, Pound Sterling, Tether, US Dollar.
+    expect(codes).toEqual(['BTC', 'EUR', 'JPY', 'GBP', 'USDT', 'USD']);
     expect(screen.getByRole('link', { name: 'Statistics' }).getAttribute('aria-current')).toBe('page');
   });
 

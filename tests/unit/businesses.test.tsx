@@ -74,9 +74,16 @@ const ORGANISATION = {
   settlementCurrency: 'EUR',
 };
 
+/** The total displayed balance of a business, as the fake /v1/balances says. */
+const displayed = (id: number) =>
+  Number(BALANCES.balances.find((row) => row.businessId === id)?.displayFiatAmount ?? 0);
+
+/** Like the API: `q` over the name; `sortBy=balance&order=desc` by total displayed balance. */
 const listBusinesses: Handler = (call) => {
   const q = call.query.get('q')?.toLowerCase();
-  const rows = q ? BUSINESSES.filter((b) => b.businessName.toLowerCase().includes(q)) : BUSINESSES;
+  let rows = q ? BUSINESSES.filter((b) => b.businessName.toLowerCase().includes(q)) : BUSINESSES;
+  if (call.query.get('sortBy') === 'balance')
+    rows = [...rows].sort((a, b) => displayed(b.id) - displayed(a.id) || b.id - a.id);
   return { body: { businesses: rows, total: rows.length } };
 };
 
@@ -145,18 +152,39 @@ describe('the business list', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'create new business' }).getAttribute('href')).toBe(
       '/businesses/create',
     );
+    // Ranked by the server, across every page.
     const list = calls(api, 'GET', '/v1/businesses')[0];
     expect(Object.fromEntries(list.query)).toMatchObject({
-      sortBy: 'name',
-      order: 'asc',
+      sortBy: 'balance',
+      order: 'desc',
       limit: '100',
       offset: '0',
     });
   });
 
+  it('paints the cards in their final order before the balances arrive', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    renderApp('/businesses', MANAGER, {
+      'GET /v1/balances': async () => {
+        await held;
+        return { body: BALANCES };
+      },
+    });
+    expect(await cardNames()).toEqual(['Lumen Games', 'Northwind Coffee', 'Harbor Freight']);
+    expect(screen.queryByText('2,500.50 EUR')).toBeNull();
+    release();
+    await screen.findByText('2,500.50 EUR');
+    expect(await cardNames()).toEqual(['Lumen Games', 'Northwind Coffee', 'Harbor Freight']);
+  });
+
   it('without GET_BALANCES: the plain list, no balances asked for, and only the buttons the user may use', async () => {
     const api = renderApp('/businesses', READ);
     expect(await cardNames()).toEqual(['Northwind Coffee', 'Lumen Games', 'Harbor Freight']);
+    expect(Object.fromEntries(calls(api, 'GET', '/v1/businesses')[0].query)).toMatchObject({
+      sortBy: 'name',
+      order: 'asc',
+    });
     expect(screen.queryByRole('list', { name: 'Balances' })).toBeNull();
     expect(calls(api, 'GET', '/v1/balances')).toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'create new business' })).toBeNull();
@@ -188,7 +216,8 @@ describe('the business list', { timeout: 60_000 }, () => {
   it('reports failed balances with "Couldn\'t load businesses" and keeps the cards', async () => {
     renderApp('/businesses', MANAGER, { 'GET /v1/balances': { status: 500, body: { message: 'Boom' } } });
     expect(await screen.findByText("Couldn't load businesses")).toBeTruthy();
-    expect(await cardNames()).toEqual(['Northwind Coffee', 'Lumen Games', 'Harbor Freight']);
+    // Still in the server's order.
+    expect(await cardNames()).toEqual(['Lumen Games', 'Northwind Coffee', 'Harbor Freight']);
   });
 
   it('reports failed coin metadata with "Couldn\'t load business metadata" and shows crypto with 6 decimals', async () => {

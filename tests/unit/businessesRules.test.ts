@@ -44,14 +44,26 @@ const values = (overrides: Partial<BusinessEditorValues> = {}): BusinessEditorVa
 
 describe('the toggles', () => {
   it('refunding overpayments forces the follow-up refund on and locks it', () => {
-    expect(withOverpaymentPolicy('EXCESS_REFUND')).toEqual({
+    expect(withOverpaymentPolicy(values(), 'EXCESS_REFUND')).toEqual({
       overpaymentPolicy: 'EXCESS_REFUND',
+      refundFollowUpBeforeExcessRefund: false,
       refundFollowUpDepositsForOneTimePayments: true,
     });
     expect(refundFollowUpLocked({ overpaymentPolicy: 'EXCESS_REFUND' })).toBe(true);
-    // Back to PROCESS: the checkbox is free again and keeps its value.
-    expect(withOverpaymentPolicy('PROCESS')).toEqual({ overpaymentPolicy: 'PROCESS' });
     expect(refundFollowUpLocked({ overpaymentPolicy: 'PROCESS' })).toBe(false);
+    // Choosing PROCESS while processing changes nothing else.
+    expect(withOverpaymentPolicy(values(), 'PROCESS')).toEqual({ overpaymentPolicy: 'PROCESS' });
+  });
+
+  it('switching the excess refund off again restores the follow-up refund it forced on', () => {
+    for (const before of [false, true]) {
+      let form = values({ refundFollowUpDepositsForOneTimePayments: before });
+      form = { ...form, ...withOverpaymentPolicy(form, 'EXCESS_REFUND') };
+      expect(form.refundFollowUpDepositsForOneTimePayments).toBe(true);
+      form = { ...form, ...withOverpaymentPolicy(form, 'PROCESS') };
+      expect(form.overpaymentPolicy).toBe('PROCESS');
+      expect(form.refundFollowUpDepositsForOneTimePayments).toBe(before);
+    }
   });
 
   it('enabling 1:1 rates turns fee distribution off and resets its percentage; the depeg is at least 1 %', () => {

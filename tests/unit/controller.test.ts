@@ -157,6 +157,27 @@ describe('session controller: organisation, logout, expiry', () => {
     expect(controller.getState().session?.token).toBe('tok-2');
   });
 
+  it('a 401 from chooseOrganisation (a login URL, but with a session) ends the session', async () => {
+    const { controller, store } = setup(
+      { 'POST /v1/auth/login/2': { status: 401, body: { message: 'Authentication required.' } } },
+      sampleSession(),
+    );
+    await controller.restore();
+    await expect(controller.chooseOrganisation(2)).rejects.toMatchObject({ status: 401 });
+    expect(controller.getState()).toMatchObject({ session: null, notice: 'sessionExpired' });
+    expect(store.current).toBeNull();
+  });
+
+  it('a 403 from chooseOrganisation keeps the session', async () => {
+    const { controller } = setup(
+      { 'POST /v1/auth/login/2': { status: 403, body: { message: 'You do not have permission.' } } },
+      sampleSession(),
+    );
+    await controller.restore();
+    await expect(controller.chooseOrganisation(2)).rejects.toMatchObject({ status: 403 });
+    expect(controller.getState().session?.token).toBe('tok-secret-123');
+  });
+
   it('logout posts auth/logout (best effort) and clears the store', async () => {
     const { api, controller, store } = setup({ 'POST /v1/auth/logout': 'network-error' }, sampleSession());
     await controller.restore();

@@ -99,7 +99,10 @@ describe('OrganisationSwitcher', () => {
       permissions: [...BUILT_IN_ROLE_PERMISSIONS.SUPPORT],
     });
     const controller = fakeController(adminSession());
-    controller.chooseOrganisation.mockImplementation(async () => support);
+    controller.chooseOrganisation.mockImplementation(async (_id, options) => {
+      options?.beforeCommit?.(support);
+      return support;
+    });
     renderInAdmin(
       <>
         <OrganisationSwitcher />
@@ -109,14 +112,15 @@ describe('OrganisationSwitcher', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: /Aurora Payments/ }));
     await userEvent.click(screen.getByRole('menuitemradio', { name: /Borealis Exchange/ }));
-    expect(controller.chooseOrganisation).toHaveBeenCalledWith(2);
+    expect(controller.chooseOrganisation).toHaveBeenCalledWith(2, expect.anything());
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/businesses'));
   });
 
   it("says 'Switched to {organisation}' in the layout of the new session", async () => {
     const controller = fakeController(adminSession());
     const next = adminSession({ sessionId: 's2', organisationId: 3, organisationName: 'Cobalt Remit' });
-    controller.chooseOrganisation.mockImplementation(async () => {
+    controller.chooseOrganisation.mockImplementation(async (_id, options) => {
+      options?.beforeCommit?.(next);
       controller.set({ session: next });
       return next;
     });

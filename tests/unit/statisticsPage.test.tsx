@@ -316,16 +316,17 @@ describe('the statistics page declaration', () => {
       .find((section) => section.section === 'organisation')
       ?.items.map((item) => [item.key, item.path, item.label]);
 
-  it('is the first item of Organisation, before Businesses, on GET_BALANCES alone', () => {
+  it('is the first item of Organisation, before Businesses, only where its route opens', () => {
     expect(organisation(MANAGER)?.slice(0, 2)).toEqual([
       ['statistics', '/statistics', 'pages.statistics.menu'],
       ['businesses', '/businesses', 'resources.businesses.name'],
     ]);
-    expect(organisation(['GET_BALANCES'])?.[0]).toEqual([
+    expect(organisation(['GET_STATISTICS', 'GET_BALANCES'])?.[0]).toEqual([
       'statistics',
       '/statistics',
       'pages.statistics.menu',
     ]);
+    expect(organisation(['GET_BALANCES'])?.map(([key]) => key) ?? []).not.toContain('statistics');
     expect(organisation(['GET_STATISTICS', 'GET_BUSINESSES'])?.map(([key]) => key)).not.toContain(
       'statistics',
     );

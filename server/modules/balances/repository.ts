@@ -10,6 +10,32 @@ export interface AccountRow {
   balance: string;
 }
 
+/** The fiat display currencies: the organisation's settlement currency when it is one of them, else USD. */
+export const DISPLAY_FIAT_TARGETS = ['EUR', 'USD', 'GBP'] as const;
+export const DISPLAY_FIAT_FALLBACK = 'USD';
+
+const sqlList = (codes: readonly string[]) =>
+  codes.map((code) => `'${code.replace(/[^A-Z]/g, '')}'`).join(', ');
+
+/**
+ * SQL of one business's total displayed balance (what `displayFiatAmount` of GET /v1/balances says),
+ * for the business row `<alias>.id` / `<alias>.organisation_id`: every business account converted at
+ * its stated rate into the organisation's fiat display currency, summed exactly, rounded half up
+ * (away from zero, as big.js's roundHalfUp) to that currency's precision; a currency without a rate
+ * adds nothing. No parameters: the display currencies are the constants above.
+ */
+export function displayFiatBalanceSql(alias: string): string {
+  return `(SELECT round(coalesce(sum(a.balance * CASE WHEN a.currency = d.fiat THEN 1 ELSE r.rate END), 0),
+                 coalesce(max(c.precision), 8))
+     FROM (SELECT CASE WHEN o.settlement_currency IN (${sqlList(DISPLAY_FIAT_TARGETS)})
+                       THEN o.settlement_currency ELSE '${DISPLAY_FIAT_FALLBACK}' END AS fiat
+             FROM organisations o WHERE o.id = ${alias}.organisation_id) d
+     LEFT JOIN currencies c ON c.abbreviation = d.fiat
+     LEFT JOIN ledger_accounts a ON a.organisation_id = ${alias}.organisation_id
+           AND a.business_id = ${alias}.id AND a.kind = 'business'
+     LEFT JOIN conversion_rates r ON r.base_currency = a.currency AND r.quote_currency = d.fiat)`;
+}
+
 /** The hidden business is left out for callers other than ADMIN. */
 const visible = (scope: OrgScope) => (scope.seesHiddenBusinesses ? 'TRUE' : 'NOT b.hidden_from_non_admins');
 

@@ -18,12 +18,17 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { conversionInto, type Conversion } from '../../lib/conversion';
 import { metadataRepository } from '../metadata/repository';
-import { balancesRepository, type AccountRow } from './repository';
+import {
+  balancesRepository,
+  DISPLAY_FIAT_FALLBACK,
+  DISPLAY_FIAT_TARGETS,
+  type AccountRow,
+} from './repository';
 
 /** The order of SQL's COLLATE "C" (the repository's), the same on every machine. */
 const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const FIAT_TARGETS = ['EUR', 'USD', 'GBP'];
+const FIAT_TARGETS: readonly string[] = DISPLAY_FIAT_TARGETS;
 const CRYPTO_TARGETS = ['USDT', 'BTC'];
 
 export type BalanceMap = Record<string, { amount: string }>;
@@ -62,7 +67,7 @@ export function balancesService({ db }: AppContext) {
     const organisation = await metadata.organisation(scope);
     const fiat = FIAT_TARGETS.includes(organisation.settlementCurrency)
       ? organisation.settlementCurrency
-      : 'USD';
+      : DISPLAY_FIAT_FALLBACK;
     const crypto =
       CRYPTO_TARGETS.find((code) => organisation.enabledCryptoSettlementCurrencies.includes(code)) ?? 'BTC';
     return { fiat, crypto, ...(await conversionInto(db, [fiat, crypto])) };

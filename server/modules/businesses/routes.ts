@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { businessFormSchema } from '../../../src/domain/business';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
-import { found } from '../../http/errors';
+import { forbidden, found } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
 import { businessesRepository } from './repository';
 import {
@@ -38,13 +38,18 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: requires('GET_BUSINESSES'), tenancy },
       schema: {
         tags: ['businesses'],
-        summary: "The organisation's businesses",
+        summary: "The organisation's businesses (sortBy=balance needs GET_BALANCES)",
         ...authed,
         querystring: businessList.querystring,
         response: { 200: businessList.response(BusinessSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request) => businessList.answer(await businesses.list(scopeOf(request), request.query)),
+    async (request) => {
+      // The balance order tells balances apart: it needs GET_BALANCES as the balances do.
+      if (request.query.sortBy === 'balance' && !request.auth.permissions.includes('GET_BALANCES'))
+        throw forbidden();
+      return businessList.answer(await businesses.list(scopeOf(request), request.query));
+    },
   );
 
   app.get(

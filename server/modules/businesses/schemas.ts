@@ -9,6 +9,7 @@ import {
 import { CURRENCY_SEED } from '../../../src/domain/currencies';
 import { Id, STRICT_BODY, Text } from '../../http/schemas';
 import { defineList } from '../../lib/list';
+import { displayFiatBalanceSql } from '../balances/repository';
 import { CurrencyCode, NetworkCode } from '../metadata/schemas';
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
@@ -96,10 +97,13 @@ export const BusinessUpdateBody = Type.Object({ id: Id, ...payloadFields }, STRI
 
 export const BusinessParams = Type.Object({ id: Id });
 
-/** Oldest first by default (the order they were created in); `q` searches the name. */
+/**
+ * Oldest first by default (the order they were created in); `q` searches the name. `balance` is the
+ * total displayed balance (GET /v1/balances' displayFiatAmount; it needs GET_BALANCES).
+ */
 export const businessList = defineList({
   listKey: 'businesses',
-  sortBy: { name: 'lower(name)', created: 'created_at' },
+  sortBy: { name: 'lower(name)', created: 'created_at', balance: displayFiatBalanceSql('businesses') },
   defaultOrder: 'created_at',
   tieBreaker: 'id',
   search: ['name'],

@@ -437,6 +437,7 @@ function BusinessFields({
 }) {
   const translate = useTranslate();
   const apply = useApply();
+  const { getValues } = useFormContext<BusinessEditorValues>();
   return (
     <Stack spacing={1}>
       <RequiredFieldsNotice />
@@ -483,7 +484,9 @@ function BusinessFields({
         label={'resources.businesses.form.overpaymentPolicy'}
         options={OVERPAYMENT_POLICIES}
         optionLabel={(option) => translate(`resources.businesses.form.policies.${option}`)}
-        onSelect={(value) => apply(withOverpaymentPolicy(value as BusinessEditorValues['overpaymentPolicy']))}
+        onSelect={(value) =>
+          apply(withOverpaymentPolicy(getValues(), value as BusinessEditorValues['overpaymentPolicy']))
+        }
       />
       <RefundFollowUp />
       <OptionalFeatures metadata={metadata} />

@@ -2,8 +2,8 @@
  * /businesses (GET_BUSINESSES): one card per business with its name, id and balances, Edit
  * (UPDATE_BUSINESS) and 'Expand business'; the search (server `q`, debounced, kept in the URL by
  * react-admin's list filters) and 'create new business' (CREATE_BUSINESS). With GET_BALANCES the
- * cards carry their balances and are ranked by total displayed balance, highest first; without it,
- * the plain list (by name).
+ * cards carry their balances and are ranked by total displayed balance, highest first, by the server
+ * (sortBy=balance, so the first paint is final); without it, the plain list (by name).
  *
  * Failures (docs/product.md#error-catalogue), one text per call: the list itself 'Failed to load businesses'; its
  * balances "Couldn't load businesses" (the cards stay, without balances); the coins' precision
@@ -27,20 +27,19 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Business } from '../../domain/business';
-import {
-  cardBalances,
-  sortByDisplayedBalance,
-  type BalanceContext,
-  type BusinessBalanceRow,
-} from '../../domain/businessBalances';
+import { cardBalances, type BalanceContext, type BusinessBalanceRow } from '../../domain/businessBalances';
 import { all, satisfies } from '../../domain/requirements';
 import { useSession } from '../../authProvider';
 import { formatAmount } from '../../i18n/format';
 import { Page, useAccessContext } from '../../layout';
 import { BUSINESS_QUERY_KEYS, useBusinessApi } from './api';
 
-/** The whole list on one page: businesses are few, and the balance ranking spans them all. */
+/** A hundred cards a page; the server orders across pages. */
 const PER_PAGE = 100;
+
+const BALANCE_ORDER_REQUIRES = all('GET_BALANCES');
+const BY_BALANCE = { field: 'balance', order: 'DESC' } as const;
+const BY_NAME = { field: 'businessName', order: 'ASC' } as const;
 
 type BusinessRecord = Business;
 
@@ -234,10 +233,8 @@ function BusinessCards() {
     () => ({ currencies: supportedCurrencies, coins }),
     [supportedCurrencies, coins],
   );
-  const businesses = useMemo(() => {
-    const list = data ?? [];
-    return withBalances && rows ? sortByDisplayedBalance(list, rows) : list;
-  }, [data, rows, withBalances]);
+  // In the server's order: by total displayed balance where the user may read balances (see below).
+  const businesses = data ?? [];
   const rowOf = useMemo(() => new Map((rows ?? []).map((row) => [String(row.businessId), row])), [rows]);
 
   if (isPending) return <LoadingCards />;
@@ -283,12 +280,15 @@ export default function BusinessList() {
   const notify = useNotify();
   const access = useAccessContext();
   const canCreate = satisfies(all('CREATE_BUSINESS'), access);
+  // With GET_BALANCES the server ranks by total displayed balance (sortBy=balance), so the first
+  // paint is in its final order on every page; without it, by name.
+  const sort = satisfies(BALANCE_ORDER_REQUIRES, access) ? BY_BALANCE : BY_NAME;
   return (
     <Page title="resources.businesses.name" maxWidth="full">
       <ListBase<BusinessRecord>
         resource="businesses"
         perPage={PER_PAGE}
-        sort={{ field: 'businessName', order: 'ASC' }}
+        sort={sort}
         queryOptions={{
           onError: () => notify('resources.businesses.errors.loadFailed', { type: 'error' }),
         }}

@@ -20,7 +20,7 @@ export default resource({
       q: typeof filter.q === 'string' && filter.q.trim() ? filter.q.trim() : undefined,
     }),
     // The sortable fields and the API's names for them.
-    sort: { businessName: 'name', createdAt: 'created' },
+    sort: { businessName: 'name', createdAt: 'created', balance: 'balance' },
     // PATCH /v1/businesses with the id in the body (docs/product.md#calls).
     endpoints: { update: { method: 'PATCH', path: 'businesses', idInBody: 'id' } },
   },

@@ -28,6 +28,11 @@ export interface BusinessEditorValues extends BusinessFormValues {
   blockchainFeePaidBy: BlockchainFeePaidBy;
   overpaymentPolicy: OverpaymentPolicy;
   refundFollowUpDepositsForOneTimePayments: boolean;
+  /**
+   * The follow-up refund's own value, kept while refunding the excess forces it on (never sent):
+   * switching the excess refund off again gives it back.
+   */
+  refundFollowUpBeforeExcessRefund: boolean;
   /** 1:1 stablecoin exchange rates. */
   oneToOneRates: boolean;
   /** Percent, 0–10 (0 while 1:1 rates are off). */
@@ -53,6 +58,7 @@ export function emptyBusinessValues(): BusinessEditorValues {
     blockchainFeePaidBy: 'USER',
     overpaymentPolicy: 'PROCESS',
     refundFollowUpDepositsForOneTimePayments: false,
+    refundFollowUpBeforeExcessRefund: false,
     oneToOneRates: false,
     depegThreshold: 0,
     feeDistribution: false,
@@ -91,6 +97,7 @@ export function valuesFromBusiness(business: Business): BusinessEditorValues {
     refundFollowUpDepositsForOneTimePayments:
       business.overpaymentPolicy === 'EXCESS_REFUND' ||
       Boolean(business.refundFollowUpDepositsForOneTimePayments),
+    refundFollowUpBeforeExcessRefund: Boolean(business.refundFollowUpDepositsForOneTimePayments),
     oneToOneRates: depeg > 0,
     depegThreshold: depeg,
     feeDistribution: depeg === 0 && fee > 0,
@@ -101,11 +108,30 @@ export function valuesFromBusiness(business: Business): BusinessEditorValues {
 // ---------------------------------------------------------------------------------------------
 // Toggles (docs/product.md#states-and-transitions). Each returns the fields that change.
 
-/** Choosing the overpayment policy: an overpaid refund forces the follow-up refund on. */
-export function withOverpaymentPolicy(policy: OverpaymentPolicy): Partial<BusinessEditorValues> {
-  return policy === 'EXCESS_REFUND'
-    ? { overpaymentPolicy: policy, refundFollowUpDepositsForOneTimePayments: true }
-    : { overpaymentPolicy: policy };
+/**
+ * Choosing the overpayment policy: refunding the excess forces the follow-up refund on (its own value
+ * kept aside); switching back restores that value.
+ */
+export function withOverpaymentPolicy(
+  values: Pick<
+    BusinessEditorValues,
+    'overpaymentPolicy' | 'refundFollowUpDepositsForOneTimePayments' | 'refundFollowUpBeforeExcessRefund'
+  >,
+  policy: OverpaymentPolicy,
+): Partial<BusinessEditorValues> {
+  if (policy === values.overpaymentPolicy) return { overpaymentPolicy: policy };
+  if (policy === 'EXCESS_REFUND')
+    return {
+      overpaymentPolicy: policy,
+      refundFollowUpBeforeExcessRefund: values.refundFollowUpDepositsForOneTimePayments,
+      refundFollowUpDepositsForOneTimePayments: true,
+    };
+  if (values.overpaymentPolicy === 'EXCESS_REFUND')
+    return {
+      overpaymentPolicy: policy,
+      refundFollowUpDepositsForOneTimePayments: values.refundFollowUpBeforeExcessRefund,
+    };
+  return { overpaymentPolicy: policy };
 }
 
 /** The follow-up refund checkbox is locked on while overpayments are refunded. */

@@ -17,7 +17,10 @@ export function fakeController(session: Session | null) {
     },
     restore: vi.fn(async () => {}),
     login: vi.fn<SessionController['login']>(async () => state.session!),
-    chooseOrganisation: vi.fn<SessionController['chooseOrganisation']>(async () => state.session!),
+    chooseOrganisation: vi.fn<SessionController['chooseOrganisation']>(async (_id, options) => {
+      options?.beforeCommit?.(state.session!);
+      return state.session!;
+    }),
     replaceToken: vi.fn(async (token: string, patch?: Partial<Session>) => {
       if (state.session) set({ session: { ...state.session, ...patch, token } });
     }),

@@ -87,9 +87,9 @@ function WhereWithSearch() {
 
 /**
  * Renders the real App (both registries) at `path` against `fetch` (a fake /v1), followed by the
- * current address (data-testid="where", the query in `data-search`).
+ * current address (data-testid="where", the query in `data-search`) and `extra` (inside the router).
  */
-export function renderApp(path: string, controller: SessionController, fetch: FetchFn) {
+export function renderApp(path: string, controller: SessionController, fetch: FetchFn, extra?: ReactNode) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SessionControllerProvider controller={controller}>
@@ -103,6 +103,7 @@ export function renderApp(path: string, controller: SessionController, fetch: Fe
             pages={pages}
           />
           <WhereWithSearch />
+          {extra}
         </BrandProvider>
       </SessionControllerProvider>
     </MemoryRouter>,

@@ -42,6 +42,11 @@ import {
 const ignore = () => undefined;
 
 export default function BusinessShow() {
+  const params = useParams();
+  const first = defaultChild(useAccessContext());
+  // The default child at once (it depends on permissions only), before the page shows: one page view.
+  if (!params['*'] && first)
+    return <Navigate to={`/businesses/${encodeURIComponent(params.id ?? '')}/show/${first}`} replace />;
   return (
     // No redirect on failure: the page reports it (docs/product.md#screens-and-routes).
     <ShowBase resource="businesses" queryOptions={{ onError: ignore }} redirectOnError={false}>

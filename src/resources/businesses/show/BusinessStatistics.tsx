@@ -18,6 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetOne, useTranslate, type Identifier } from 'react-admin';
+import { useSession } from '../../../authProvider';
+import { byCurrencyName } from '../../../domain/currencies';
 import { ERROR_TEXTS } from '../../../domain/errors';
 import { all, satisfies } from '../../../domain/requirements';
 import { statisticsAfter } from '../../../domain/statistics';
@@ -39,12 +41,13 @@ interface BalanceRow {
 function Balances({ businessId }: { businessId: Identifier }) {
   const translate = useTranslate();
   const { data, error, isPending } = useGetOne<BalanceRow>('business-balances', { id: businessId });
+  const byName = byCurrencyName(useSession().supportedCurrencies);
   const t = (key: string, options?: object) => translate(`resources.transactions.statistics.${key}`, options);
 
   if (error) return <Alert severity="error">{messageOf(error, ERROR_TEXTS.default)}</Alert>;
   if (isPending || !data) return <LinearProgress aria-label={translate('ra.page.loading')} />;
 
-  const rows = Object.entries(data.balances ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const rows = Object.entries(data.balances ?? {}).sort(([a], [b]) => byName(a, b));
   const totals = [
     [data.displayFiatAmount, data.displayFiatCurrency],
     [data.displayCryptoAmount, data.displayCryptoCurrency],
