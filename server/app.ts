@@ -21,7 +21,12 @@ import type { Config } from './config';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
 import { limitConnections } from './http/connections';
-import { installRouteConventions, overlongParameter, PARAM_LENGTH_MAX } from './http/conventions';
+import {
+  installRouteConventions,
+  overlongParameter,
+  overlongParameterBody,
+  PARAM_LENGTH_MAX,
+} from './http/conventions';
 import { docsRoutes } from './http/docs';
 import { ApiError, SERVER_TEXTS, tooManyRequestsText } from './http/errors';
 import { spaRoutes } from './http/spa';
@@ -185,10 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         .send(
           param === undefined
             ? { message: SERVER_TEXTS.malformedRequest }
-            : {
-                message: ERROR_TEXTS.validation,
-                errors: { [param]: `must NOT have more than ${PARAM_LENGTH_MAX} characters` },
-              },
+            : overlongParameterBody(param, ERROR_TEXTS.validation),
         );
     },
     // Every field's problem at once, for the form's field errors (bodies are small and length-capped);

@@ -138,6 +138,12 @@ export const PARAM_LENGTH_MAX = 100;
  * The name of the path parameter longer than the router takes (`/v1/businesses/<150 digits>`), for the
  * 400 on it (like any other bad id), or undefined when no route of the method matches the path.
  */
+/** The 400 body for a path parameter longer than the router takes (see overlongParameter). */
+export const overlongParameterBody = (param: string, message: string) => ({
+  message,
+  errors: { [param]: `must NOT have more than ${PARAM_LENGTH_MAX} characters` },
+});
+
 export function overlongParameter(routeTable: readonly RouteInfo[], method: string, path: string) {
   const segments = path.split('/');
   for (const route of routeTable) {

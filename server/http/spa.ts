@@ -1,7 +1,7 @@
 /** /runtime-config.js, the built dashboard's SPA fallback, and 404 JSON for unknown /v1 paths. */
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import type { App } from '../context';
-import { allowedMethods } from './conventions';
+import { allowedMethods, overlongParameter, overlongParameterBody } from './conventions';
 import { SERVER_TEXTS } from './errors';
 
 const NO_BUILD_PAGE = `<!doctype html>
@@ -24,6 +24,11 @@ export async function spaRoutes(app: App, hasDist: boolean) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const isApi = path === '/v1' || path.startsWith('/v1/');
+    // An over-long path id that the router did not match (a catch-all route took the lookup over):
+    // bad input on its parameter, like any other bad id, not a 405.
+    const overlong = isApi ? overlongParameter(app.routeTable, request.method, path) : undefined;
+    if (overlong !== undefined)
+      return reply.status(400).send(overlongParameterBody(overlong, ERROR_TEXTS.validation));
     const allowed = isApi ? allowedMethods(app.routeTable, path) : [];
     if (allowed.length > 0) {
       return reply
