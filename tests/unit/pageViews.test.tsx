@@ -48,7 +48,7 @@ describe('page views', { timeout: 60_000 }, () => {
     const api = fakeApi({
       'GET /v1/businesses/3': { body: business },
       'GET /v1/payments': { body: { payments: [], total: 0 } },
-      'GET /v1/withdrawals': { body: { withdrawals: [], total: 0 } },
+      'GET /v1/withdrawals/crypto': { body: { withdrawals: [], total: 0 } },
     });
     const controller = fakeController(
       sampleSession({
