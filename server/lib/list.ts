@@ -28,8 +28,8 @@ export const LIST_OFFSET_MAX = 10_000_000;
 export const LIST_Q_MAX_LENGTH = 200;
 /** Totals are exact up to this many rows; beyond it the answer says `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
-/** Rows per query of an export (`batches`). */
-export const EXPORT_BATCH = 1000;
+/** Rows per query of an export (`batches`): small enough that a request waiting on PGlite waits little. */
+export const EXPORT_BATCH = 500;
 /** Rows per query of an export's capped count (`countUpTo`). */
 export const COUNT_SLICE = 5000;
 
