@@ -11,8 +11,9 @@ export interface Db {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   /**
-   * The same database for heavy work (exports, reports): its statements give way to those of waiting
-   * requests. Only PGlite has it (one statement at a time); use `backgroundOf(db)`.
+   * The same database for heavy work (exports, reports), kept from starving the requests: on PGlite its
+   * statements give way to those of waiting requests (one statement at a time); on PostgreSQL it has its
+   * own small pool. Use `backgroundOf(db)`.
    */
   background?(): Db;
   /**
@@ -194,10 +195,12 @@ export const backgroundOf = (db: Db): Db => db.background?.() ?? db;
 // int8 (counts, bigint columns) as JS numbers; ids are integer columns anyway.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function openPg(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  const listeners = new Set<() => Promise<void>>();
-  let closed = false;
+/** Connections of the requests' pool and of the heavy work's own pool (`background()`) on PostgreSQL. */
+export const PG_POOL_MAX = 10;
+export const PG_BACKGROUND_POOL_MAX = 3;
+
+/** A Db over one pool: its queries and its transactions (each on one connection of the pool). */
+function overPool(pool: pg.Pool): Pick<Db, 'query' | 'transaction' | 'exec'> {
   return {
     query: async <T>(sql: string, params?: unknown[]) => {
       const r = await pool.query(sql, params);
@@ -231,10 +234,37 @@ export function openPg(connectionString: string): Db {
     exec: async (sql) => {
       await pool.query(sql);
     },
+  };
+}
+
+/**
+ * On PostgreSQL, heavy work (exports, reports: `background()`) runs on its own small pool, opened at
+ * its first use, so however many exports and reports are under way, the requests' pool keeps all its
+ * connections for the requests; heavy jobs beyond that pool's size wait for one of its connections.
+ */
+export function openPg(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: PG_POOL_MAX });
+  let backgroundPool: pg.Pool | undefined;
+  let backgroundDb: Db | undefined;
+  const listeners = new Set<() => Promise<void>>();
+  let closed = false;
+  return {
+    ...overPool(pool),
+    background() {
+      if (closed) return this;
+      backgroundPool ??= new pg.Pool({ connectionString, max: PG_BACKGROUND_POOL_MAX });
+      backgroundDb ??= {
+        ...this,
+        ...overPool(backgroundPool),
+        background: () => backgroundDb!,
+        close: async () => {},
+      };
+      return backgroundDb;
+    },
     close: async () => {
       closed = true;
       await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
+      await Promise.all([pool.end(), backgroundPool?.end()]);
     },
     listen: async (channel, onNotify, onLost) => {
       if (closed) throw dbClosed();

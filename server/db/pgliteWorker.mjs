@@ -68,12 +68,19 @@ const background = [];
 let running = false;
 let inARow = 0;
 
-function schedule(job, low) {
+function schedule(job, low, sql) {
   return new Promise((resolve, reject) => {
-    (low ? background : foreground).push({ job, resolve, reject });
+    (low ? background : foreground).push({ job, resolve, reject, sql });
     next();
   });
 }
+
+/**
+ * PGLITE_SLOW_MS=N (a diagnosis, off by default): each statement outside a transaction that runs N ms
+ * or more is written to stderr with its duration, its priority and the start of its SQL (never its
+ * parameters), to find what a waiting request waits for.
+ */
+const SLOW_MS = Number(process.env.PGLITE_SLOW_MS) || 0;
 
 function next() {
   if (running) return;
@@ -82,11 +89,21 @@ function next() {
   if (!item) return;
   inARow = takeBackground ? 0 : inARow + 1;
   running = true;
+  const started = SLOW_MS ? performance.now() : 0;
   item
     .job()
     .then(item.resolve, item.reject)
     .finally(() => {
       running = false;
+      if (SLOW_MS) {
+        const ms = performance.now() - started;
+        if (ms >= SLOW_MS) {
+          const what = item.sql.replace(/\s+/g, ' ').slice(0, 160);
+          process.stderr.write(
+            `pglite ${ms.toFixed(0)} ms ${takeBackground ? 'background' : 'foreground'} ${what}\n`,
+          );
+        }
+      }
       next();
     });
 }
@@ -98,13 +115,13 @@ async function handle(message) {
       const run = (target) => target.query(message.sql, message.params);
       const result = message.tx
         ? await inSession(message.tx, run)
-        : await schedule(() => run(pglite), message.background);
+        : await schedule(() => run(pglite), message.background, message.sql);
       return { rows: result.rows };
     }
     case 'exec': {
       const run = (target) => target.exec(message.sql);
       if (message.tx) await inSession(message.tx, run);
-      else await schedule(() => run(pglite), message.background);
+      else await schedule(() => run(pglite), message.background, message.sql);
       return null;
     }
     case 'begin': {

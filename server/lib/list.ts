@@ -28,8 +28,10 @@ export const LIST_OFFSET_MAX = 10_000_000;
 export const LIST_Q_MAX_LENGTH = 200;
 /** Totals are exact up to this many rows; beyond it the answer says `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
-/** Rows per query of an export (`batches`). */
-export const EXPORT_BATCH = 1000;
+/** Rows per query of an export (`batches`): small enough that a request waiting on PGlite waits little. */
+export const EXPORT_BATCH = 500;
+/** Rows per query of an export's capped count (`countUpTo`). */
+export const COUNT_SLICE = 5000;
 
 /** A typed filter: its query-string schema and the SQL condition for its (parameter) placeholder. */
 export interface ListFilter<S extends TSchema = TSchema> {
@@ -367,16 +369,49 @@ export function defineList<
     }
   }
 
-  /** The rows matching the filters, counted up to `cap + 1` at most (an export's row cap). */
-  async function countUpTo(db: Db, query: Selection<Sort, Filters>, source: ListSource, cap: number) {
-    const { conditions, params, param } = whereOf(query, source);
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source.from} ${where} ` +
-        `ORDER BY ${sortOf({}).orderBy} LIMIT ${param(cap + 1)}) capped`,
-      params,
-    );
-    return rows[0].n;
+  /**
+   * The rows matching the filters, counted up to `cap + 1` at most (an export's row cap). Counted in
+   * slices of `slice` rows walked as a keyset in the default order (each slice one short query:
+   * the key of its last row), so no single statement holds the database for the whole count.
+   */
+  async function countUpTo(
+    db: Db,
+    query: Selection<Sort, Filters>,
+    source: ListSource,
+    cap: number,
+    slice: number = COUNT_SLICE,
+  ) {
+    const order = sortOf({});
+    const keyColumns = order.keys?.map((k, i) => `(${k})::text AS "__k${i}"`).join(', ');
+    let counted = 0;
+    let after: string[] | undefined;
+    for (;;) {
+      const { conditions, params, param } = whereOf(query, source);
+      if (after && order.keys) {
+        const values = after.map((v) => param(v)).join(', ');
+        conditions.push(`(${order.keys.join(', ')}) ${order.direction === 'DESC' ? '<' : '>'} (${values})`);
+      }
+      const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+      const left = cap + 1 - counted;
+      if (order.keys && left > slice) {
+        const { rows } = await db.query<Record<string, string>>(
+          `SELECT ${keyColumns} FROM ${source.from} ${where} ` +
+            `ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${Math.trunc(slice) - 1}`, // a number of this code, never input
+          params,
+        );
+        if (rows.length > 0) {
+          counted += slice;
+          after = order.keys.map((_, i) => String(rows[0][`__k${i}`]));
+          continue;
+        }
+      }
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${source.from} ${where} ` +
+          `ORDER BY ${order.orderBy} LIMIT ${param(Math.min(left, order.keys ? slice : left))}) capped`,
+        params,
+      );
+      return counted + rows[0].n;
+    }
   }
 
   /** `{ rows, total, totalCapped? }` → `{ <listKey>: rows, total, totalCapped? }`. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { AURORA } from '../../server/db/seed';
 import type { OrgScope } from '../../server/auth/scope';
-import { EXPORT_BATCH } from '../../server/lib/list';
+import { COUNT_SLICE, EXPORT_BATCH } from '../../server/lib/list';
+import type { Db } from '../../server/db/client';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { paymentList } from '../../server/modules/transactions/schemas';
 import { makeApp, type TestApp } from './helpers';
@@ -234,6 +235,40 @@ describe('GET /v1/payments/export', () => {
 });
 
 describe('keyset batches (server/lib/list.ts)', () => {
+  it("count an export's rows up to its cap in slices, no statement walking more than a slice", async () => {
+    const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: true } as OrgScope;
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const recording: Db = {
+      ...t.db,
+      query: (sql, params) => {
+        statements.push({ sql, params: params ?? [] });
+        return t.db.query(sql, params);
+      },
+    };
+    const query = { businessId: BULK };
+    const [{ n: all }] = (
+      await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE business_id = $1', [
+        BULK,
+      ])
+    ).rows;
+    expect(all).toBe(BULK_ROWS);
+    const slice = 100;
+    for (const cap of [0, 99, 100, 101, 250, all - 1, all, all + 1, 10 * all]) {
+      statements.length = 0;
+      const counted = await paymentList.countUpTo(recording, query, SOURCES.payments(scope), cap, slice);
+      expect(counted, `cap ${cap}`).toBe(Math.min(all, cap + 1));
+      for (const { sql, params } of statements) {
+        const walked = /OFFSET (\d+)/.exec(sql)
+          ? Number(/OFFSET (\d+)/.exec(sql)![1]) + 1
+          : Number(params[params.length - 1]);
+        expect(walked, sql).toBeLessThanOrEqual(slice);
+      }
+    }
+    // The default slice is what the routes use.
+    expect(await paymentList.countUpTo(t.db, query, SOURCES.payments(scope), all)).toBe(all);
+    expect(COUNT_SLICE).toBeGreaterThan(slice);
+  });
+
   it('walk the whole set in the list order, ties split across batches included', async () => {
     const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: true } as OrgScope;
     for (const [sortBy, order, sql] of [
