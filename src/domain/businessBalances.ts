@@ -83,15 +83,6 @@ export function roundAmount(amount: string, precision: number): string {
   }
 }
 
-/** A decimal string, or zero for anything that is not one (a missing display amount). */
-function decimal(value: string | null | undefined): Big {
-  try {
-    return new Big(value ?? '0');
-  } catch {
-    return new Big(0);
-  }
-}
-
 /**
  * A card's balances: every currency of the row, rounded to its precision, ordered by currency name
  * (docs/product.md#constants-and-limits), the code where the currency list has no name.
@@ -109,30 +100,4 @@ export function cardBalances(row: BusinessBalanceRow | undefined, context: Balan
       (a, b) =>
         nameOf(a.currency).localeCompare(nameOf(b.currency), 'en') || a.currency.localeCompare(b.currency),
     );
-}
-
-/**
- * The total displayed balance a card is ranked by: the row's display amount in fiat (every business's
- * in the same display currency), as an exact decimal; zero without a row.
- */
-export function totalDisplayedBalance(row: BusinessBalanceRow | undefined): Big {
-  return decimal(row?.displayFiatAmount);
-}
-
-/**
- * The businesses with balances ranked by their total displayed balance, highest first (docs/product.md#states-and-transitions); equal totals (and businesses without a balance row, which count as zero) keep the list's order.
- */
-export function sortByDisplayedBalance<B extends { id: number | string }>(
-  businesses: readonly B[],
-  rows: readonly BusinessBalanceRow[],
-): B[] {
-  const byId = new Map(rows.map((row) => [String(row.businessId), row]));
-  return businesses
-    .map((business, index) => ({
-      business,
-      index,
-      total: totalDisplayedBalance(byId.get(String(business.id))),
-    }))
-    .sort((a, b) => b.total.cmp(a.total) || a.index - b.index)
-    .map(({ business }) => business);
 }

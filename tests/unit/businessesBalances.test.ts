@@ -5,8 +5,6 @@ import {
   cardBalances,
   DEFAULT_CRYPTO_PRECISION,
   roundAmount,
-  sortByDisplayedBalance,
-  totalDisplayedBalance,
   type BalanceContext,
   type BusinessBalanceRow,
 } from '../../src/domain/businessBalances';
@@ -92,41 +90,5 @@ describe('cardBalances', () => {
 
   it('has nothing for a business without a balance row', () => {
     expect(cardBalances(undefined, context)).toEqual([]);
-  });
-});
-
-describe('sortByDisplayedBalance', () => {
-  const businesses = [
-    { id: 1, businessName: 'Small' },
-    { id: 2, businessName: 'Big' },
-    { id: 3, businessName: 'None' },
-    { id: 4, businessName: 'Also small' },
-  ];
-
-  it('ranks by total displayed balance, highest first, comparing decimals exactly', () => {
-    const rows = [
-      row(1, '10.5'),
-      row(2, '100000000000000000000.01'),
-      row(4, '10.50'),
-      // A float would make these equal; big.js does not.
-    ];
-    expect(sortByDisplayedBalance(businesses, rows).map((b) => b.id)).toEqual([2, 1, 4, 3]);
-    expect(
-      sortByDisplayedBalance(
-        [{ id: 5 }, { id: 6 }],
-        [row(5, '9007199254740993'), row(6, '9007199254740993.000001')],
-      ).map((b) => b.id),
-    ).toEqual([6, 5]);
-  });
-
-  it('keeps the list order for equal totals and counts a business without a row as zero', () => {
-    expect(sortByDisplayedBalance(businesses, []).map((b) => b.id)).toEqual([1, 2, 3, 4]);
-    expect(sortByDisplayedBalance(businesses, [row(3, '0.01')]).map((b) => b.id)).toEqual([3, 1, 2, 4]);
-  });
-
-  it('reads a missing or broken display amount as zero', () => {
-    expect(totalDisplayedBalance(row(1, null)).toString()).toBe('0');
-    expect(totalDisplayedBalance(row(1, 'oops')).toString()).toBe('0');
-    expect(totalDisplayedBalance(undefined).toString()).toBe('0');
   });
 });
