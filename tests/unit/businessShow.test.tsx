@@ -9,7 +9,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { formatTimestamp } from '../../src/i18n/format';
-import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
+import {
+  fakeApi,
+  sampleSession,
+  type Handler,
+  type RecordedCall,
+  type Reply,
+  sampleBusiness,
+} from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderApp as renderRealApp } from './helpers/renderAdmin';
 
@@ -19,24 +26,10 @@ const where = () => {
 };
 const pathname = () => where().split('?')[0];
 
-const BUSINESS = {
-  id: 1,
-  businessName: 'Nordlicht Coffee',
-  settlementCurrency: 'EUR',
-  supportedDisplayCurrencies: ['EUR'],
-  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-  supportedDepositCurrencies: ['BTC'],
-  depositReceivedCallbackUrl: null,
-  withdrawalCallbackUrl: null,
-  withdrawalApprovalCallbackUrl: null,
-  overpaymentPolicy: 'PROCESS',
-  refundFollowUpDepositsForOneTimePayments: false,
-  blockchainFeePaidBy: 'USER',
-  stableCryptoCurrencyDepegThreshold: null,
-  userServiceFeeDistributionPercentage: 0,
+const BUSINESS = sampleBusiness(1, 'Nordlicht Coffee', {
   createdAt: '2026-10-01T08:00:00.000Z',
   updatedAt: '2026-10-01T08:00:00.000Z',
-};
+});
 
 const CREATED = '2026-11-21T13:05:00.000Z';
 

@@ -6,31 +6,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Business } from '../../src/domain/business';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
-import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
+import {
+  fakeApi,
+  sampleSession,
+  type Handler,
+  type RecordedCall,
+  type Reply,
+  sampleBusiness,
+} from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderApp as renderRealApp } from './helpers/renderAdmin';
 
-const business = (id: number, businessName: string, overrides: Partial<Business> = {}): Business => ({
-  id,
-  businessName,
-  settlementCurrency: 'EUR',
-  supportedDisplayCurrencies: ['EUR'],
-  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-  supportedDepositCurrencies: ['BTC'],
-  depositReceivedCallbackUrl: null,
-  withdrawalCallbackUrl: null,
-  withdrawalApprovalCallbackUrl: null,
-  overpaymentPolicy: 'PROCESS',
-  refundFollowUpDepositsForOneTimePayments: false,
-  blockchainFeePaidBy: 'USER',
-  stableCryptoCurrencyDepegThreshold: null,
-  userServiceFeeDistributionPercentage: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const business = sampleBusiness;
 
 const BUSINESSES = [
   business(1, 'Northwind Coffee'),

@@ -15,31 +15,21 @@ import { BrandProvider } from '../../src/brands';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import type { FetchFn } from '../../src/api/transport';
-import { fakeApi, loginResponse, memorySessionStore, sampleSession, type Reply } from './helpers/fakeApi';
+import {
+  fakeApi,
+  loginResponse,
+  memorySessionStore,
+  sampleSession,
+  type Reply,
+  sampleBusiness,
+} from './helpers/fakeApi';
 import { sampleBrand } from './helpers/renderAdmin';
 
 const ADMIN = [...BUILT_IN_ROLE_PERMISSIONS.ADMIN];
 const ORGANISATIONS = { '1': 'Aurora Payments', '2': 'Borealis Exchange' };
 const RECORD_ID = 3;
 
-const business = {
-  id: RECORD_ID,
-  businessName: 'Harbor Freight',
-  settlementCurrency: 'EUR',
-  supportedDisplayCurrencies: ['EUR'],
-  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-  supportedDepositCurrencies: ['BTC'],
-  depositReceivedCallbackUrl: null,
-  withdrawalCallbackUrl: null,
-  withdrawalApprovalCallbackUrl: null,
-  overpaymentPolicy: 'PROCESS',
-  refundFollowUpDepositsForOneTimePayments: false,
-  blockchainFeePaidBy: 'USER',
-  stableCryptoCurrencyDepegThreshold: null,
-  userServiceFeeDistributionPercentage: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const business = sampleBusiness(RECORD_ID, 'Harbor Freight');
 
 /** main.tsx's Root, admin half: AdminRoot remounted (key) on every new session. */
 function Root({ controller, fetch }: { controller: SessionController; fetch: FetchFn }) {

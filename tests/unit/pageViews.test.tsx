@@ -12,28 +12,11 @@ import { SessionControllerProvider } from '../../src/authProvider/SessionContext
 import { BrandProvider } from '../../src/brands';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
-import { fakeApi, sampleSession } from './helpers/fakeApi';
+import { fakeApi, sampleSession, sampleBusiness } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { sampleBrand } from './helpers/renderAdmin';
 
-const business = {
-  id: 3,
-  businessName: 'Harbor Freight',
-  settlementCurrency: 'EUR',
-  supportedDisplayCurrencies: ['EUR'],
-  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-  supportedDepositCurrencies: ['BTC'],
-  depositReceivedCallbackUrl: null,
-  withdrawalCallbackUrl: null,
-  withdrawalApprovalCallbackUrl: null,
-  overpaymentPolicy: 'PROCESS',
-  refundFollowUpDepositsForOneTimePayments: false,
-  blockchainFeePaidBy: 'USER',
-  stableCryptoCurrencyDepegThreshold: null,
-  userServiceFeeDistributionPercentage: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const business = sampleBusiness(3, 'Harbor Freight');
 
 const pageViews = () => (window.dataLayer ?? []).map((event) => (event as { page_path: string }).page_path);
 

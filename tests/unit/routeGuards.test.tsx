@@ -24,7 +24,7 @@ import { all, implies, satisfies, type Requirement } from '../../src/domain/requ
 import { resources } from '../../src/resources/registry';
 import { BUSINESS_TABS } from '../../src/resources/businesses/show/tabs';
 import { BUSINESSES, DEMO_ACCOUNTS, ROLES } from '../../server/db/seed/demo';
-import { fakeApi, sampleSession } from './helpers/fakeApi';
+import { fakeApi, sampleSession, sampleBusiness } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderApp } from './helpers/renderAdmin';
 
@@ -57,24 +57,7 @@ const ROUTES = deriveRouteTable(resources, pages).map((row) => {
 const BRAND = { fiatDepositAllowed: true };
 const context = (permissions: readonly string[]) => ({ permissions, brand: BRAND });
 
-const record = {
-  id: RECORD.id,
-  businessName: RECORD.name,
-  settlementCurrency: RECORD.settlementCurrency,
-  supportedDisplayCurrencies: ['EUR'],
-  supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-  supportedDepositCurrencies: ['BTC'],
-  depositReceivedCallbackUrl: null,
-  withdrawalCallbackUrl: null,
-  withdrawalApprovalCallbackUrl: null,
-  overpaymentPolicy: 'PROCESS',
-  refundFollowUpDepositsForOneTimePayments: false,
-  blockchainFeePaidBy: 'USER',
-  stableCryptoCurrencyDepegThreshold: null,
-  userServiceFeeDistributionPercentage: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const record = sampleBusiness(RECORD.id, RECORD.name, { settlementCurrency: RECORD.settlementCurrency });
 
 /** Calls that read one record (`…/<id>` or `…/<id>/…`). */
 const RECORD_CALL = new RegExp(`/${RECORD.id}(/|$)`);

@@ -2,6 +2,7 @@
 import type { Session } from '../../../src/domain/session';
 import type { LoginResponse } from '../../../src/domain/api';
 import type { FetchFn } from '../../../src/api/transport';
+import type { Business } from '../../../src/domain/business';
 
 export interface RecordedCall {
   method: string;
@@ -99,5 +100,32 @@ export function memorySessionStore(initial: Session | null = null) {
     get current() {
       return stored;
     },
+  };
+}
+
+/** A business as GET /v1/businesses/{id} answers it: EUR settlement, BTC deposits, no options on. */
+export function sampleBusiness(
+  id: number,
+  businessName: string,
+  overrides: Partial<Business> = {},
+): Business {
+  return {
+    id,
+    businessName,
+    settlementCurrency: 'EUR',
+    supportedDisplayCurrencies: ['EUR'],
+    supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
+    supportedDepositCurrencies: ['BTC'],
+    depositReceivedCallbackUrl: null,
+    withdrawalCallbackUrl: null,
+    withdrawalApprovalCallbackUrl: null,
+    overpaymentPolicy: 'PROCESS',
+    refundFollowUpDepositsForOneTimePayments: false,
+    blockchainFeePaidBy: 'USER',
+    stableCryptoCurrencyDepegThreshold: null,
+    userServiceFeeDistributionPercentage: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
