@@ -1,4 +1,5 @@
 /** Shared setup for the server tests: an in-memory PGlite, migrated and seeded, and an app via buildApp. */
+import type { BusinessPayload } from '../../src/domain/business';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { testConfig, type Config } from '../../server/config';
@@ -129,4 +130,19 @@ export async function makeApp(
 /** The current 6-digit code of the twofa@ demo account at the clock's time, shifted by `steps`. */
 export function twoFaCodeAt(nowMs: number, steps = 0, secret = DEMO_TOTP_SECRET): string {
   return totpCode(secret, nowMs + steps * 30_000);
+}
+
+/** The smallest valid POST /v1/businesses body: EUR display, BTC deposits, no option on. */
+export function minimalBusiness(businessName: string, change: Record<string, unknown> = {}): BusinessPayload {
+  return {
+    businessName,
+    supportedDisplayCurrencies: ['EUR'],
+    supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
+    overpaymentPolicy: 'PROCESS',
+    refundFollowUpDepositsForOneTimePayments: false,
+    blockchainFeePaidBy: 'USER',
+    stableCryptoCurrencyDepegThreshold: null,
+    userServiceFeeDistributionPercentage: 0,
+    ...change,
+  } as BusinessPayload;
 }

@@ -6,7 +6,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filenameOf } from '../../src/api/download';
-import { makeApp, type TestApp } from './helpers';
+import { makeApp, minimalBusiness, type TestApp } from './helpers';
 
 let t: TestApp;
 let manager: string;
@@ -21,16 +21,7 @@ async function businessNamed(businessName: string): Promise<number> {
     method: 'POST',
     url: '/v1/businesses',
     headers: t.auth(manager),
-    payload: {
-      businessName,
-      supportedDisplayCurrencies: ['EUR'],
-      supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-      overpaymentPolicy: 'PROCESS',
-      refundFollowUpDepositsForOneTimePayments: false,
-      blockchainFeePaidBy: 'USER',
-      stableCryptoCurrencyDepegThreshold: null,
-      userServiceFeeDistributionPercentage: 0,
-    },
+    payload: minimalBusiness(businessName),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;

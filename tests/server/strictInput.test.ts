@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessPayload } from '../../src/domain/business';
 import { MESSAGES } from '../../src/domain/validation';
 import { HIDDEN_BUSINESS } from '../../server/db/seed';
-import { makeApp, type TestApp } from './helpers';
+import { makeApp, minimalBusiness, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -23,17 +23,7 @@ afterAll(() => t.close());
 
 let names = 0;
 const newBusiness = (change: Record<string, unknown> = {}): BusinessPayload =>
-  ({
-    businessName: `Strict Shop ${++names}`,
-    supportedDisplayCurrencies: ['EUR'],
-    supportedDepositCurrenciesWithNetworks: { BTC: ['MAIN'] },
-    overpaymentPolicy: 'PROCESS',
-    refundFollowUpDepositsForOneTimePayments: false,
-    blockchainFeePaidBy: 'USER',
-    stableCryptoCurrencyDepegThreshold: null,
-    userServiceFeeDistributionPercentage: 0,
-    ...change,
-  }) as BusinessPayload;
+  minimalBusiness(`Strict Shop ${++names}`, change);
 
 const create = (token: string, payload: object) =>
   t.app.inject({ method: 'POST', url: '/v1/businesses', headers: t.auth(token), payload });
