@@ -299,6 +299,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       components: {
         securitySchemes: {
           web: { type: 'apiKey', in: 'header', name: 'Authorization', description: `${AUTH_SCHEME} <token>` },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'ApiKey <keyId>.<secret>: an API key, on the routes that say so',
+          },
         },
       },
     },

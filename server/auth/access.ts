@@ -26,13 +26,17 @@ export const requires = (...permissions: [Permission, ...Permission[]]): Access 
  * The preValidation hook that enforces an access declaration (none for public routes): it runs before
  * the request is checked against its schema (server/http/conventions.ts).
  */
-export function guardFor(access: Access): preValidationAsyncHookHandler | undefined {
+export function guardFor(
+  access: Access,
+  /** config.apiKey: the route also takes an API key with these scopes. */
+  apiKeyScopes?: readonly Permission[],
+): preValidationAsyncHookHandler | undefined {
   switch (access.kind) {
     case 'public':
       return undefined;
     case 'authenticated':
       return authenticate;
     case 'permission':
-      return requirePermission(...access.permissions);
+      return requirePermission(access.permissions, apiKeyScopes);
   }
 }

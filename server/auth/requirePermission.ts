@@ -1,5 +1,7 @@
 /**
- * Route guards: `authenticate` (Authorization: Web <token>) and `requirePermission(...)`. Routes do not
+ * Route guards: `authenticate` (Authorization: Web <token>) and `requirePermission(...)`; a request
+ * presenting an API key (`Authorization: ApiKey …`) is authenticated by server/auth/apiKeys.ts instead,
+ * and only a route that declares `config.apiKey` accepts it. Routes do not
  * use them directly: they declare `config.access` (server/auth/access.ts) and the app installs the
  * guard. Afterwards `request.auth` is set and `scopeOf(request)` (server/auth/scope.ts) gives the
  * organisation scope that repositories require.
@@ -8,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '../../src/domain/api';
 import type { Permission } from '../../src/domain/permissions';
 import { forbidden, unauthorized } from '../http/errors';
+import { authenticateApiKey, presentsApiKey } from './apiKeys';
 import { findLiveSession, type AuthContext } from './sessions';
 
 declare module 'fastify' {
@@ -25,6 +28,7 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
 }
 
 export async function authenticate(request: FastifyRequest): Promise<void> {
+  if (presentsApiKey(request)) return authenticateApiKey(request, undefined);
   const token = tokenFrom(request);
   if (!token) throw unauthorized();
   const { db, config, now } = request.server.ctx;
@@ -33,10 +37,14 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.auth = auth;
 }
 
-/** authenticate, then 403 (never 401) when any of the permissions is missing. */
-export function requirePermission(...permissions: readonly Permission[]) {
+/**
+ * authenticate, then 403 (never 401) when any of the permissions is missing. `apiKeyScopes`: the
+ * route also takes an API key holding these scopes (config.apiKey).
+ */
+export function requirePermission(permissions: readonly Permission[], apiKeyScopes?: readonly Permission[]) {
   return async function requirePermissionHandler(request: FastifyRequest): Promise<void> {
-    await authenticate(request);
+    if (presentsApiKey(request)) await authenticateApiKey(request, apiKeyScopes);
+    else await authenticate(request);
     if (!permissions.every((p) => request.auth.permissions.includes(p))) throw forbidden();
   };
 }

@@ -23,6 +23,8 @@ export interface OrgScope {
    * the built-in ADMIN role does. Custom roles may not take a built-in role's name.
    */
   readonly seesHiddenBusinesses: boolean;
+  /** An API key's business: the caller reads this business's rows only (null for a session). */
+  readonly onlyBusinessId: number | null;
   readonly [orgScopeBrand]: true;
 }
 
@@ -33,8 +35,28 @@ export function scopeOf(request: FastifyRequest): OrgScope {
   return {
     organisationId: auth.organisationId,
     userId: auth.userId,
-    seesHiddenBusinesses: auth.role === 'ADMIN',
+    // A key reads its own business, hidden or not, and nothing else (onlyBusinessId).
+    seesHiddenBusinesses: auth.apiKey !== undefined || auth.role === 'ADMIN',
+    onlyBusinessId: auth.apiKey?.businessId ?? null,
   } as OrgScope;
+}
+
+/**
+ * The conditions that keep a caller to its businesses' rows, for a row naming businesses in `columns`:
+ * none of them hidden from the caller (visibleBusiness), and, for an API key, one of them its business.
+ * `param` binds a value (the list helper's placeholder function).
+ */
+export function businessConditions(
+  scope: OrgScope,
+  columns: readonly string[],
+  param: (value: unknown) => string,
+): string[] {
+  const conditions = scope.seesHiddenBusinesses ? [] : columns.map((c) => visibleBusiness(scope, c));
+  if (scope.onlyBusinessId !== null) {
+    const business = param(scope.onlyBusinessId);
+    conditions.push(`(${columns.map((c) => `${c} = ${business}`).join(' OR ')})`);
+  }
+  return conditions;
 }
 
 /**

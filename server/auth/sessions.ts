@@ -19,6 +19,8 @@ export interface AuthContext {
   organisationId: number;
   role: string;
   permissions: string[];
+  /** Set when the caller is an API key (server/auth/apiKeys.ts): it reads for this business only. */
+  apiKey?: { id: string; name: string; businessId: number };
 }
 
 export function newToken(): string {

@@ -8,6 +8,10 @@
  * - /v1 answers send `Cache-Control: no-store` (they carry sessions and personal data) unless the route
  *   is declared `cacheable` and sets its own header;
  * - a known path asked with a method it does not have is a 405 with `Allow` (`allowedMethods`);
+ * - `config.apiKey: [scopes…]` lets a GET route with a permission access also take an API key holding
+ *   those scopes (and the route's permissions) for its one business (server/auth/apiKeys.ts);
+ * - `config.twoFactor` makes a route need the acting user's 2FA code in `X-2FA-Code` when 2FA is on
+ *   (server/auth/twoFactor.ts), checked after the body and before the handler;
  * - a number in the query string or path is finite: a run of 400 digits converts to Infinity
  *   (convertStrictly, server/http/validation.ts), which PostgreSQL would refuse with a 500.
  */
@@ -17,7 +21,9 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import type { Permission } from '../../src/domain/permissions';
 import { guardFor, type Access } from '../auth/access';
+import { requireTwoFactor } from '../auth/twoFactor';
 import type { Tenancy } from '../auth/scope';
 import type { AnyForm } from './forms';
 import type { App } from '../context';
@@ -35,6 +41,10 @@ declare module 'fastify' {
     bodyless?: boolean;
     /** The form whose rules (src/domain/schemas.ts) word the body's field errors. */
     form?: AnyForm;
+    /** The route also takes an API key holding these scopes (a GET with a permission access). */
+    apiKey?: readonly Permission[];
+    /** The route needs the acting user's 2FA code (X-2FA-Code) when the user has 2FA on. */
+    twoFactor?: boolean;
   }
   interface FastifyInstance {
     /** Every route with its method, URL, config and schema (HEAD left out). */
@@ -72,8 +82,11 @@ export function installRouteConventions(app: App): void {
           'use requires(...permissions), AUTHENTICATED or PUBLIC from server/auth/access.ts',
       );
     }
-    const guard = guardFor(config.access);
+    const problem = declarationProblem(methods, config);
+    if (problem) throw new Error(`${methods.join(',')} ${route.url}: ${problem}`);
+    const guard = guardFor(config.access, config.apiKey);
     if (guard) route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
+    if (config.twoFactor) route.preHandler = [...[route.preHandler ?? []].flat(), requireTwoFactor];
   });
 
   // Set before the handler runs, so that errors (401, 404, 500) carry it too; cacheable routes override it.
@@ -98,6 +111,20 @@ export function installRouteConventions(app: App): void {
     done(Object.keys(errors).length > 0 ? validationError(errors) : undefined);
   };
   app.addHook('preHandler', finiteNumbers);
+}
+
+/** What is wrong with a route's apiKey or twoFactor declaration, if anything. */
+function declarationProblem(methods: readonly string[], config: FastifyContextConfig): string | undefined {
+  const { access, apiKey, twoFactor } = config;
+  if (apiKey !== undefined) {
+    if (methods.some((m) => m !== 'GET')) return 'config.apiKey is for reading routes (GET) only';
+    if (access?.kind !== 'permission') return 'config.apiKey needs a permission access (requires(...))';
+    const uncovered = access.permissions.filter((p) => !apiKey.includes(p));
+    if (uncovered.length > 0)
+      return `config.apiKey must include the route's permissions (${uncovered.join(', ')})`;
+  }
+  if (twoFactor && access?.kind === 'public') return 'config.twoFactor needs a caller (not PUBLIC)';
+  return undefined;
 }
 
 /** The URL pattern of a route (`/v1/roles/:id`) as a matcher of concrete paths. */

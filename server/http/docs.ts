@@ -87,6 +87,7 @@ interface Operation {
   description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
+  parameters?: Json[];
   responses?: Record<string, Response>;
 }
 export interface OpenApiDocument {
@@ -177,7 +178,24 @@ export function completeDocument(generated: OpenApiDocument, routes: readonly Ro
       operation.description = [operation.description ?? summary, accessSentence(route)]
         .filter(Boolean)
         .join(' ');
-      operation.security = access.kind === 'public' ? [{}] : [{ web: [] }];
+      operation.security =
+        access.kind === 'public'
+          ? [{}]
+          : route?.config.apiKey
+            ? [{ web: [] }, { apiKey: [] }]
+            : [{ web: [] }];
+      if (route?.config.twoFactor) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          {
+            name: TWO_FA_HEADER,
+            in: 'header',
+            required: false,
+            description: "The user's current 2FA code; required when the user has 2FA on",
+            schema: { type: 'string', pattern: '^[0-9]{6}$', maxLength: 6 },
+          },
+        ];
+      }
 
       const responses = (operation.responses ??= {});
       if (access.kind !== 'public') responses['401'] ??= errorResponse('No session, or it has ended');

@@ -4,6 +4,7 @@
  * contract tests read the routes they declare, so a new line needs no other edit.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiKeysModule } from './apiKeys/routes';
 import { authModule } from './auth/routes';
 import { balancesModule } from './balances/routes';
 import { brandsModule } from './brands/routes';
@@ -28,6 +29,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: currenciesModule, prefix: '/v1/currencies' },
   { plugin: usersModule, prefix: '/v1/users' },
   { plugin: rolesModule, prefix: '/v1/roles' },
+  { plugin: apiKeysModule, prefix: '/v1/api-keys' },
   { plugin: businessesModule, prefix: '/v1/businesses' },
   { plugin: balancesModule, prefix: '/v1/balances' },
   { plugin: reportsModule, prefix: '/v1/reports' },

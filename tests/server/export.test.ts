@@ -236,7 +236,12 @@ describe('GET /v1/payments/export', () => {
 
 describe('keyset batches (server/lib/list.ts)', () => {
   it("count an export's rows up to its cap in slices, no statement walking more than a slice", async () => {
-    const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: true } as OrgScope;
+    const scope = {
+      organisationId: AURORA,
+      userId: 1,
+      seesHiddenBusinesses: true,
+      onlyBusinessId: null,
+    } as OrgScope;
     const statements: { sql: string; params: unknown[] }[] = [];
     const recording: Db = {
       ...t.db,
@@ -270,7 +275,12 @@ describe('keyset batches (server/lib/list.ts)', () => {
   });
 
   it('walk the whole set in the list order, ties split across batches included', async () => {
-    const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: true } as OrgScope;
+    const scope = {
+      organisationId: AURORA,
+      userId: 1,
+      seesHiddenBusinesses: true,
+      onlyBusinessId: null,
+    } as OrgScope;
     for (const [sortBy, order, sql] of [
       ['created', 'desc', 'created_at DESC, id DESC'],
       ['status', 'asc', 'status, created_at, id'],

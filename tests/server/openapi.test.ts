@@ -125,7 +125,13 @@ describe('/v1/openapi.json', () => {
         expect(op.security, name).toEqual([{}]);
         continue;
       }
-      expect(op.security, name).toEqual([{ web: [] }]);
+      // A route that takes API keys (config.apiKey) names both schemes; the others the session only.
+      expect(op.security, name).toEqual(route.config.apiKey ? [{ web: [] }, { apiKey: [] }] : [{ web: [] }]);
+      if (route.config.twoFactor)
+        expect(
+          op.parameters?.some((p: { name: string }) => p.name === 'X-2FA-Code'),
+          name,
+        ).toBe(true);
       expect(op.responses['401'], `${name} 401`).toBeDefined();
       if (access.kind === 'permission') expect(op.responses['403'], `${name} 403`).toBeDefined();
     }

@@ -29,7 +29,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => db.close());
 
-const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: false } as OrgScope;
+const scope = {
+  organisationId: AURORA,
+  userId: 1,
+  seesHiddenBusinesses: false,
+  onlyBusinessId: null,
+} as OrgScope;
 
 /** Every query `run` sends, with its plan. */
 async function planned(run: (recorder: Db) => Promise<void>): Promise<{ sql: string; plan: string }[]> {

@@ -3,6 +3,7 @@
  * (`app.routeTable`: method, URL, config, schema). The route-table and organisation-isolation tests
  * apply them to every route, so a route added later is held to them without touching the tests.
  */
+import { API_KEY_SCOPES } from '../../src/domain/apiKeys';
 import type { RouteInfo } from '../../server/http/conventions';
 
 type Schemaish = { properties?: Record<string, Schemaish>; type?: unknown; items?: unknown };
@@ -32,6 +33,22 @@ export function listKey(route: RouteInfo): string | undefined {
 
 const TAKES_BODY = ['POST', 'PUT', 'PATCH'];
 
+/**
+ * Routes that change credentials, addresses money may go to, or money itself: they declare
+ * `config.twoFactor` (the user's 2FA code when 2FA is on). `METHOD /path` patterns.
+ */
+export const TWO_FACTOR_ROUTES: readonly RegExp[] = [/^(POST|PATCH|DELETE) \/v1\/api-keys(\/:id)?$/];
+
+/** Whether a route must declare config.twoFactor. */
+export const needsTwoFactor = (route: RouteInfo) =>
+  TWO_FACTOR_ROUTES.some((pattern) => pattern.test(describeRoute(route)));
+
+/** The reading routes an API key may call: the transaction lists (not their exports) and one business's balances. */
+export const takesApiKey = (route: RouteInfo) =>
+  route.method === 'GET' &&
+  ((listKey(route) !== undefined && (route.schema.tags as string[] | undefined)?.includes('transactions')) ||
+    route.url === '/v1/balances/:businessId');
+
 /** What a route lacks; empty when it follows every rule. */
 export function routeProblems(route: RouteInfo): string[] {
   const problems: string[] = [];
@@ -52,6 +69,15 @@ export function routeProblems(route: RouteInfo): string[] {
   if (config.tenancy?.kind === 'organisation-rows' && schema.body && config.tenancy.probeBody === undefined) {
     problems.push('organisation rows with a body: give tenancy.probeBody for the isolation test');
   }
+  if (needsTwoFactor(route) && !config.twoFactor)
+    problems.push('changes something sensitive: declare config.twoFactor');
+  if (takesApiKey(route) && !config.apiKey)
+    problems.push('a reading route for integrators: declare config.apiKey');
+  const unknownScopes = (config.apiKey ?? []).filter(
+    (s) => !(API_KEY_SCOPES as readonly string[]).includes(s),
+  );
+  if (unknownScopes.length > 0)
+    problems.push(`config.apiKey names scopes keys cannot hold: ${unknownScopes.join(', ')}`);
   if (config.cacheable && config.access?.kind !== 'public') {
     problems.push('cacheable, yet not public: authenticated answers are never cached');
   }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { PUBLIC, requires } from '../../server/auth/access';
+import { API_KEY_SCOPES } from '../../src/domain/apiKeys';
 import type { RouteInfo } from '../../server/http/conventions';
 import { makeApp, type TestApp } from './helpers';
 import { describeRoute, isApiRoute, routeProblems, urlParams } from './routeRules';
@@ -131,6 +132,49 @@ describe('the /v1 route table', () => {
     expect(routeProblems(cached)).toEqual([
       'cacheable, yet not public: authenticated answers are never cached',
     ]);
+    const keyCreate: RouteInfo = {
+      method: 'POST',
+      url: '/v1/api-keys',
+      config: { access: requires('CREATE_API_CREDENTIALS') },
+      schema: { body: Type.Object({}), response: { 201: Type.Object({}) } },
+    };
+    expect(routeProblems(keyCreate)).toEqual(['changes something sensitive: declare config.twoFactor']);
+    const keyless: RouteInfo = {
+      method: 'GET',
+      url: '/v1/balances/:businessId',
+      config: {
+        access: requires('GET_BALANCES'),
+        tenancy: { kind: 'global', reason: 'test' },
+        apiKey: ['MANAGE_ROLES'],
+      },
+      schema: { params: Type.Object({}), response: { 200: Type.Object({}) } },
+    };
+    expect(routeProblems(keyless)).toEqual(['config.apiKey names scopes keys cannot hold: MANAGE_ROLES']);
+  });
+
+  it('offers API keys every scope they can be given, on the integrator routes only', () => {
+    const keyed = apiRoutes().filter((route) => route.config.apiKey);
+    expect(keyed.length).toBeGreaterThan(8);
+    expect(new Set(keyed.flatMap((route) => route.config.apiKey ?? []))).toEqual(new Set(API_KEY_SCOPES));
+    for (const route of keyed) expect(route.method, describeRoute(route)).toBe('GET');
+  });
+
+  it('refuses to start a route whose apiKey or twoFactor declaration cannot hold', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { installRouteConventions } = await import('../../server/http/conventions');
+    const app = Fastify();
+    installRouteConventions(app as never);
+    const access = requires('GET_PAYMENT');
+    expect(() =>
+      app.post('/v1/a', { config: { access, apiKey: ['GET_PAYMENT'] } }, async () => ({})),
+    ).toThrow(/config\.apiKey is for reading routes/);
+    expect(() =>
+      app.get('/v1/b', { config: { access, apiKey: ['GET_BALANCES'] } }, async () => ({})),
+    ).toThrow(/must include the route's permissions \(GET_PAYMENT\)/);
+    expect(() =>
+      app.post('/v1/c', { config: { access: PUBLIC, twoFactor: true } }, async () => ({})),
+    ).toThrow(/config\.twoFactor needs a caller/);
+    await app.close();
   });
 
   it('refuses to start a /v1 route without an access declaration', async () => {

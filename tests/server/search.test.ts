@@ -53,7 +53,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => db.close());
 
-const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: false } as OrgScope;
+const scope = {
+  organisationId: AURORA,
+  userId: 1,
+  seesHiddenBusinesses: false,
+  onlyBusinessId: null,
+} as OrgScope;
 
 /** Runs a list through a recorder: its rows and every query it sent with its plan. */
 async function planned<Row extends object>(

@@ -356,7 +356,12 @@ describe('query plans', () => {
         return t.db.query<T>(sql, params);
       },
     };
-    const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: false } as OrgScope;
+    const scope = {
+      organisationId: AURORA,
+      userId: 1,
+      seesHiddenBusinesses: false,
+      onlyBusinessId: null,
+    } as OrgScope;
     const query = {
       limit: 25,
       offset: 0,

@@ -10,9 +10,11 @@ import type { Db } from '../client';
 import { SCHEMA_LOCK } from '../migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ORGANISATIONS, ROLES } from './demo';
 import { seedBusinessesAndActivity } from './version2';
+import { seedApiKeys } from './version3';
 
 export * from './demo';
 export { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
+export { DEMO_API_KEY } from './version3';
 
 /** What a seed version may depend on besides the database. */
 export interface SeedContext {
@@ -50,6 +52,12 @@ export const SEED_VERSIONS: readonly SeedVersion[] = [
       await seedBusinessesAndActivity(tx, seedDay);
       return `seed day ${seedDay.toISOString().slice(0, 10)}`;
     },
+  },
+  {
+    version: 3,
+    description:
+      'API keys: an active, an expired and a revoked key in Aurora, an active key in Borealis and Cobalt',
+    apply: (tx, { seedDay }) => seedApiKeys(tx, seedDay),
   },
 ];
 

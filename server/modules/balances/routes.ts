@@ -46,7 +46,8 @@ export const balancesModule: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:businessId',
     {
-      config,
+      // An API key with GET_BALANCES reads its own business's balances.
+      config: { ...config, apiKey: ['GET_BALANCES'] },
       schema: {
         tags: ['balances'],
         summary: 'The balances of one business (404 for another organisation’s)',

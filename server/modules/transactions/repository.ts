@@ -4,7 +4,7 @@
  * database: amounts as plain decimal text (`trim_scale`, never exponent notation) and timestamps as
  * ISO 8601 UTC strings.
  */
-import { visibleBusiness, type OrgScope } from '../../auth/scope';
+import { businessConditions, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import type { ListSource } from '../../lib/list';
 
@@ -40,7 +40,8 @@ const sourceOf =
     from: `${table} t${joins ? ` ${joins}` : ''}`,
     owner: { column: 't.organisation_id', scope },
     // The hidden business and every row that names it are ADMIN's only (a NULL business is visible).
-    where: () => (scope.seesHiddenBusinesses ? [] : businessColumns.map((c) => visibleBusiness(scope, c))),
+    // For an API key, also only the rows of its business.
+    where: (param) => businessConditions(scope, businessColumns, param),
   });
 
 export const SOURCES = {

@@ -29,7 +29,8 @@ export const transactionsModule: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       def.path,
       {
-        config,
+        // An API key with the list's permission reads its own business's rows.
+        config: { ...config, apiKey: [def.permission] },
         schema: {
           tags: ['transactions'],
           summary: `${def.summary}, newest first unless sorted`,
