@@ -9,25 +9,77 @@ export interface RoleRow {
   name: string;
   permissions: string[];
   builtIn: boolean;
+  userCount: number;
 }
 
-const COLUMNS = 'id, name, permissions, organisation_id IS NULL AS "builtIn"';
+/** `$n` of the caller's organisation in the statement (for the member count). */
+const columns = (organisation: string) =>
+  `id, name, permissions, organisation_id IS NULL AS "builtIn",
+   (SELECT count(*)::int FROM memberships m WHERE m.role_id = roles.id AND m.organisation_id = ${organisation}) AS "userCount"`;
 
 export function rolesRepository(db: Db) {
   return {
     list: (scope: OrgScope, query: ListQueryOf<typeof roleList>) =>
       roleList.run<RoleRow>(db, query, {
-        select: COLUMNS,
+        // The list's first parameter is the organisation (its owner condition).
+        select: columns('$1'),
         from: 'roles',
         owner: { column: 'organisation_id', scope, sharedWhenNull: true },
       }),
 
     async find(scope: OrgScope, id: number): Promise<RoleRow | undefined> {
       const { rows } = await db.query<RoleRow>(
-        `SELECT ${COLUMNS} FROM roles WHERE id = $1 AND (organisation_id IS NULL OR organisation_id = $2)`,
+        `SELECT ${columns('$2')} FROM roles WHERE id = $1 AND (organisation_id IS NULL OR organisation_id = $2)`,
         [id, scope.organisationId],
       );
       return rows[0];
+    },
+
+    /** Another role of the organisation (or a built-in one) named `name`, case aside. */
+    async nameTaken(scope: OrgScope, name: string, exceptId?: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM roles WHERE lower(name) = lower($1) AND (organisation_id IS NULL OR organisation_id = $2)
+            AND ($3::int IS NULL OR id <> $3::int)`,
+        [name, scope.organisationId, exceptId ?? null],
+      );
+      return rows.length > 0;
+    },
+
+    async insert(scope: OrgScope, name: string, permissions: readonly string[]): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
+        'INSERT INTO roles (organisation_id, name, permissions) VALUES ($1, $2, $3) RETURNING id',
+        [scope.organisationId, name, permissions],
+      );
+      return rows[0].id;
+    },
+
+    /** Changes a custom role of the organisation; false when there is none with that id. */
+    async update(scope: OrgScope, id: number, change: { name?: string; permissions?: readonly string[] }) {
+      const { rows } = await db.query(
+        `UPDATE roles SET name = COALESCE($3, name), permissions = COALESCE($4, permissions)
+          WHERE id = $1 AND organisation_id = $2 RETURNING id`,
+        [id, scope.organisationId, change.name ?? null, change.permissions ?? null],
+      );
+      return rows.length === 1;
+    },
+
+    /**
+     * Deletes a custom role nobody holds: 'deleted', 'missing', or the number of members holding it
+     * (in any organisation: a custom role belongs to one). The check and the delete are one statement.
+     */
+    async remove(scope: OrgScope, id: number): Promise<'deleted' | 'missing' | number> {
+      const { rows } = await db.query<{ deleted: boolean; holders: number }>(
+        `WITH target AS (SELECT id FROM roles WHERE id = $1 AND organisation_id = $2),
+              holders AS (SELECT count(*)::int AS n FROM memberships WHERE role_id IN (SELECT id FROM target)),
+              gone AS (DELETE FROM roles WHERE id IN (SELECT id FROM target) AND (SELECT n FROM holders) = 0
+                       RETURNING id)
+         SELECT EXISTS (SELECT 1 FROM gone) AS deleted, (SELECT n FROM holders) AS holders,
+                EXISTS (SELECT 1 FROM target) AS found`,
+        [id, scope.organisationId],
+      );
+      const row = rows[0] as { deleted: boolean; holders: number; found?: boolean };
+      if (row.deleted) return 'deleted';
+      return row.found ? row.holders : 'missing';
     },
   };
 }

@@ -1,16 +1,74 @@
-/** /v1/roles: built-in roles plus the caller organisation's own (MANAGE_ROLES). */
+/**
+ * /v1/roles: built-in roles plus the caller organisation's own (MANAGE_ROLES), and the custom roles'
+ * creation, change and deletion (docs/decisions.md, 'Custom roles'). Built-in roles are read-only; a
+ * custom role takes neither a built-in name nor another role's (case aside), never a permission its
+ * author lacks, and is deleted only while nobody holds it. A change reaches its holders' next request
+ * (the session cache hears the role's change).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Permission } from '../../../src/domain/permissions';
+import {
+  DEFAULT_PERMISSION,
+  hasSpecialCharacters,
+  isBuiltInRoleName,
+  ROLE_MESSAGES,
+} from '../../../src/domain/roles';
 import { requires } from '../../auth/access';
-import { orgRows, scopeOf } from '../../auth/scope';
-import { found } from '../../http/errors';
+import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
+import { ApiError, found, notFound, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
 import { rolesRepository } from './repository';
-import { RoleParams, RoleSchema, roleList } from './schemas';
+import { CreateRoleBody, RoleParams, RoleSchema, roleList, UpdateRoleBody } from './schemas';
 
-const tenancy = orgRows('roles', { sharedWhenNull: true });
+/** 403 naming the permissions the acting user does not hold. */
+export const widerRoleText = (permissions: readonly string[]) =>
+  `You cannot grant permissions you do not have: ${permissions.join(', ')}.`;
+export const builtInRoleText = 'Built-in roles cannot be changed or deleted.';
+export const roleAssignedText = (count: number) =>
+  `Role is assigned to ${count} ${count === 1 ? 'user' : 'users'}`;
+
+const isForeignKeyViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23503';
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+const tenancy = orgRows('roles', { sharedWhenNull: true, probeBody: { name: 'Probe role' } });
 
 export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
   const roles = rolesRepository(app.ctx.db);
+
+  /** The name as kept (trimmed) after its rules; 400 with the form's field error otherwise. */
+  async function checkName(scope: OrgScope, raw: string, exceptId?: number): Promise<string> {
+    const name = raw.trim();
+    if (name === '') throw validationError({ name: ROLE_MESSAGES.roleNameRequired });
+    if (hasSpecialCharacters(name)) throw validationError({ name: ROLE_MESSAGES.roleNameSpecial });
+    if (isBuiltInRoleName(name)) throw validationError({ name: ROLE_MESSAGES.roleNameBuiltIn });
+    if (await roles.nameTaken(scope, name, exceptId))
+      throw validationError({ name: ROLE_MESSAGES.roleNameTaken });
+    return name;
+  }
+
+  /** The permissions as kept (with the default one); 403 naming any the caller lacks. */
+  function checkPermissions(held: readonly string[], asked: readonly Permission[]): Permission[] {
+    const wider = asked.filter((p) => !held.includes(p));
+    if (wider.length > 0) throw new ApiError(403, { message: widerRoleText(wider) });
+    return [...new Set<Permission>([DEFAULT_PERMISSION, ...asked])].sort();
+  }
+
+  /** A custom role of the caller's organisation, or 404 (another's) / 403 (built-in). */
+  async function customRole(scope: OrgScope, id: number) {
+    const role = found(await roles.find(scope, id));
+    if (role.builtIn) throw new ApiError(403, { message: builtInRoleText });
+    return role;
+  }
+
+  const saving = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      // Two requests racing for one name: the unique index decides, the loser hears why.
+      if (isUniqueViolation(error)) throw validationError({ name: ROLE_MESSAGES.roleNameTaken });
+      throw error;
+    }
+  };
 
   app.get(
     '',
@@ -40,5 +98,83 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => found(await roles.find(scopeOf(request), request.params.id)),
+  );
+
+  app.post(
+    '',
+    {
+      config: { access: requires('MANAGE_ROLES'), tenancy },
+      schema: {
+        tags: ['roles'],
+        summary: 'Creates a custom role of the organisation',
+        ...authed,
+        body: CreateRoleBody,
+        response: { 201: RoleSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      const name = await checkName(scope, request.body.name);
+      const permissions = checkPermissions(request.auth.permissions, request.body.permissions);
+      const id = await saving(() => roles.insert(scope, name, permissions));
+      return reply.code(201).send(found(await roles.find(scope, id)));
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { access: requires('MANAGE_ROLES'), tenancy },
+      schema: {
+        tags: ['roles'],
+        summary: "Changes a custom role's name or permissions (built-in roles are read-only)",
+        ...authed,
+        params: RoleParams,
+        body: UpdateRoleBody,
+        response: { 200: RoleSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      await customRole(scope, id);
+      const name =
+        request.body.name === undefined ? undefined : await checkName(scope, request.body.name, id);
+      const permissions =
+        request.body.permissions === undefined
+          ? undefined
+          : checkPermissions(request.auth.permissions, request.body.permissions);
+      if (!(await saving(() => roles.update(scope, id, { name, permissions })))) throw notFound();
+      return found(await roles.find(scope, id));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: requires('MANAGE_ROLES'), tenancy },
+      schema: {
+        tags: ['roles'],
+        summary: 'Deletes a custom role nobody holds (409 while it is assigned)',
+        ...authed,
+        params: RoleParams,
+        response: { 200: RoleSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const role = await customRole(scope, request.params.id);
+      let outcome: Awaited<ReturnType<typeof roles.remove>>;
+      try {
+        outcome = await roles.remove(scope, role.id);
+      } catch (error) {
+        // A membership given the role while it was being deleted.
+        if (isForeignKeyViolation(error)) outcome = 1;
+        else throw error;
+      }
+      if (outcome === 'missing') throw notFound();
+      if (outcome !== 'deleted') throw new ApiError(409, { message: roleAssignedText(outcome) });
+      return { ...role, userCount: 0 };
+    },
   );
 };
