@@ -83,6 +83,8 @@ export type Tenancy =
       readonly kind: 'organisation-rows';
       readonly table: string;
       readonly organisationColumn?: string;
+      /** The column the route's id names (default `id`), e.g. `user_id` of memberships. */
+      readonly idColumn?: string;
       readonly sharedWhenNull?: boolean;
       readonly probeBody?: unknown;
       /**

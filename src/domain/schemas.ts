@@ -63,3 +63,11 @@ export const changePasswordRequest = defineForm({
   oldPassword: field(required('oldPasswordRequired')),
   newPassword: changePasswordSchema.newPassword,
 });
+
+/** POST /v1/users: a new member (emailUser, userPassword, confirmationPassword); the role is chosen apart. */
+export const createUserSchema = defineForm({
+  email: email(),
+  password: newPassword('passwordRequired'),
+  confirmationPassword: confirmation('password'),
+});
+export type CreateUserValues = ValuesOf<typeof createUserSchema>;

@@ -37,9 +37,14 @@ async function adminIn(organisationId: number): Promise<string> {
 const column = (tenancy: Rows) => tenancy.organisationColumn ?? 'organisation_id';
 
 /** Ids of `table` owned by an organisation other than `organisationId` (never the shared rows). */
+/** The column a route's id names (`user_id` of memberships); a row may then be shared by organisations. */
+const idColumn = (tenancy: Rows) => tenancy.idColumn ?? 'id';
+
 async function foreignIds(tenancy: Rows, organisationId: number): Promise<number[]> {
+  const id = idColumn(tenancy);
   const { rows } = await t.db.query<{ id: number }>(
-    `SELECT id FROM ${tenancy.table} WHERE ${column(tenancy)} IS NOT NULL AND ${column(tenancy)} <> $1 ORDER BY id`,
+    `SELECT DISTINCT ${id} AS id FROM ${tenancy.table} WHERE ${column(tenancy)} IS NOT NULL AND ${column(tenancy)} <> $1
+        AND ${id} NOT IN (SELECT ${id} FROM ${tenancy.table} WHERE ${column(tenancy)} = $1) ORDER BY id`,
     [organisationId],
   );
   return rows.map((r) => r.id);
@@ -47,14 +52,17 @@ async function foreignIds(tenancy: Rows, organisationId: number): Promise<number
 
 async function ownIds(tenancy: Rows, organisationId: number): Promise<number[]> {
   const { rows } = await t.db.query<{ id: number }>(
-    `SELECT id FROM ${tenancy.table} WHERE ${column(tenancy)} = $1 ORDER BY id`,
+    `SELECT DISTINCT ${idColumn(tenancy)} AS id FROM ${tenancy.table} WHERE ${column(tenancy)} = $1 ORDER BY id`,
     [organisationId],
   );
   return rows.map((r) => r.id);
 }
 
-async function snapshot(table: string, id: number): Promise<unknown> {
-  const { rows } = await t.db.query(`SELECT to_jsonb(x) AS row FROM ${table} x WHERE id = $1`, [id]);
+async function snapshot(tenancy: Rows, id: number): Promise<unknown> {
+  const { rows } = await t.db.query(
+    `SELECT jsonb_agg(to_jsonb(x) ORDER BY to_jsonb(x)::text) AS rows FROM ${tenancy.table} x WHERE ${idColumn(tenancy)} = $1`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -108,7 +116,7 @@ describe('organisation isolation over the route table', () => {
         0,
       );
       for (const id of foreign) {
-        const before = await snapshot(tenancy.table, id);
+        const before = await snapshot(tenancy, id);
         const response = await t.app.inject({
           method: route.method as 'GET',
           url: withIds(route, id),
@@ -123,7 +131,7 @@ describe('organisation isolation over the route table', () => {
         });
         expect(response.statusCode, `${name} with id ${id}`).toBe(404);
         expect(response.json(), name).toEqual({ message: ERROR_TEXTS.notFound });
-        expect(await snapshot(tenancy.table, id), `${name} changed row ${id}`).toEqual(before);
+        expect(await snapshot(tenancy, id), `${name} changed row ${id}`).toEqual(before);
       }
       if (route.method === 'GET') {
         // The same id from its own organisation answers: the 404 above is the scoping, not a broken route.

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: unknown, token = admin) =>
+const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url, headers: t.auth(token), ...(payload === undefined ? {} : { payload }) });
 
 const roleCount = async () =>

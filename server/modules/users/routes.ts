@@ -1,4 +1,4 @@
-/** /v1/users: the caller's own account (two-factor setup, password change). */
+/** /v1/users: the caller's own account (two-factor setup, password change) and the organisation's users. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changePasswordRequest, twoFaSchema } from '../../../src/domain/schemas';
 import { IDENTITY_HEADER } from '../../../src/domain/api';
@@ -6,6 +6,7 @@ import { AUTHENTICATED } from '../../auth/access';
 import { scopeOf } from '../../auth/scope';
 import { authed, Empty, errors } from '../../http/schemas';
 import { ChangePasswordBody, TwoFaState, TwoFaUpdateBody, TwoFaUpdateResponse } from './schemas';
+import { membersRoutes } from './members';
 import { accountService } from './service';
 
 export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
@@ -68,4 +69,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
       return reply.header(IDENTITY_HEADER, token).send({});
     },
   );
+
+  // The organisation's users (members.ts).
+  await app.register(membersRoutes);
 };

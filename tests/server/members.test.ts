@@ -1,0 +1,140 @@
+/**
+ * The organisation's users (docs/decisions.md, 'Users'): list, add (a new account or a membership for an
+ * existing one), change the role, remove — never oneself, never the last ADMIN (also when two admins
+ * demote each other at once), never a role wider than the actor's own; removal ends the sessions.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../src/domain/validation';
+import { USER_TEXTS } from '../../server/modules/users/members';
+import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await makeApp();
+  admin = await t.token('admin@example.com');
+});
+afterAll(() => t.close());
+
+const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, token = admin) =>
+  t.app.inject({ method, url, headers: t.auth(token), ...(payload === undefined ? {} : { payload }) });
+
+const NEW = { password: 'Strong-pass-1', confirmationPassword: 'Strong-pass-1' };
+
+describe('users of the organisation', () => {
+  it('lists members with role, 2FA and last login, searchable by e-mail', async () => {
+    const list = await send('GET', '/v1/users?q=twofa');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().users).toEqual([
+      expect.objectContaining({ id: 7, email: 'twofa@example.com', roleName: 'ADMIN', twoFaEnabled: true }),
+    ]);
+    const me = (await send('GET', '/v1/users/1')).json();
+    expect(me.lastLoginAt).not.toBeNull();
+  });
+
+  it('adds a new account with the form rules, and nothing on bad input', async () => {
+    const bad = await send('POST', '/v1/users', {
+      email: 'x',
+      password: 'short',
+      confirmationPassword: 'other',
+      roleId: 4,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      email: ACCOUNT_MESSAGES.emailInvalid,
+      password: ACCOUNT_MESSAGES.passwordCase,
+      confirmationPassword: ACCOUNT_MESSAGES.confirmationMismatch,
+    });
+    const created = await send('POST', '/v1/users', { email: 'New.Person@Example.com', roleId: 4, ...NEW });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      email: 'new.person@example.com',
+      roleName: 'SUPPORT',
+      lastLoginAt: null,
+    });
+    expect((await t.login('new.person@example.com', { password: NEW.password })).statusCode).toBe(200);
+    const again = await send('POST', '/v1/users', { email: 'new.person@example.com', roleId: 4, ...NEW });
+    expect(again.json().errors.email).toBe(USER_TEXTS.alreadyMember);
+  });
+
+  it('adds a membership for an e-mail that has an account, keeping its password', async () => {
+    // admin@ is in every organisation; manager@ only in Aurora: switch admin to Borealis and add manager.
+    const login = await t.login('admin@example.com');
+    const borealis = login.json().organisations as Record<string, string>;
+    expect(Object.values(borealis)).toContain('Borealis Exchange');
+    const switched = await t.app.inject({ method: 'POST', url: '/v1/auth/login/2', headers: t.auth(admin) });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const borealisAdmin = String(switched.headers['x-identity-token']);
+    admin = await t.token('admin@example.com');
+    const added = await send(
+      'POST',
+      '/v1/users',
+      {
+        email: 'manager@example.com',
+        roleId: 4,
+        password: 'Other-pass-9',
+        confirmationPassword: 'Other-pass-9',
+      },
+      borealisAdmin,
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await t.login('manager@example.com')).statusCode).toBe(200); // the demo password still works
+    expect((await t.login('manager@example.com', { password: 'Other-pass-9' })).statusCode).toBe(401);
+  });
+
+  it('changes a role, effective on the next request', async () => {
+    const support = await t.token('support@example.com');
+    expect((await send('GET', '/v1/businesses', undefined, support)).statusCode).toBe(200);
+    const changed = await send('PATCH', '/v1/users/4', { roleId: 6 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().roleName).toBe('No access');
+    expect((await send('GET', '/v1/businesses', undefined, support)).statusCode).toBe(403);
+  });
+
+  it('refuses changing or removing oneself, and an unknown role', async () => {
+    expect((await send('PATCH', '/v1/users/1', { roleId: 4 })).json().message).toBe(USER_TEXTS.self);
+    expect((await send('DELETE', '/v1/users/1')).json().message).toBe(USER_TEXTS.self);
+    expect((await send('PATCH', '/v1/users/3', { roleId: 999 })).json().errors.roleId).toBe(
+      USER_TEXTS.roleUnknown,
+    );
+  });
+
+  it('refuses granting a role wider than the actor’s own', async () => {
+    // A role that may manage users but lacks DELETE_USER, held by a new member.
+    const role = await send('POST', '/v1/roles', {
+      name: 'User desk',
+      permissions: ['GET_USERS', 'CREATE_USER', 'UPDATE_USER'],
+    });
+    await send('POST', '/v1/users', { email: 'desk@example.com', roleId: role.json().id, ...NEW });
+    const desk = await t.token('desk@example.com', { password: NEW.password });
+    const wider = await send('PATCH', '/v1/users/3', { roleId: 2 }, desk);
+    expect(wider.statusCode).toBe(403);
+    expect(wider.json().message).toMatch(/^You cannot grant a role with permissions you do not have: /);
+  });
+
+  it('removes a member and ends that user’s sessions in the organisation', async () => {
+    const backoffice = await t.token('backoffice@example.com');
+    expect((await send('GET', '/v1/businesses', undefined, backoffice)).statusCode).toBe(200);
+    const removed = await send('DELETE', '/v1/users/3');
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await send('GET', '/v1/businesses', undefined, backoffice)).statusCode).toBe(401);
+    expect((await send('GET', '/v1/users/3')).statusCode).toBe(404);
+  });
+  it('keeps the last ADMIN, also when two admins demote each other at once', async () => {
+    // Aurora's ADMINs: admin@ (1) and twofa@ (7). Each demotes the other at the same moment.
+    const twofa = await t.token('twofa@example.com', { twoFaCode: twoFaCodeAt(t.clock.now()) });
+    const [a, b] = await Promise.all([
+      send('PATCH', '/v1/users/7', { roleId: 2 }),
+      send('PATCH', '/v1/users/1', { roleId: 2 }, twofa),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().message).toBe(USER_TEXTS.lastAdmin);
+    const { rows } = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM memberships m JOIN roles r ON r.id = m.role_id WHERE m.organisation_id = 1 AND r.name = 'ADMIN'`,
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});
