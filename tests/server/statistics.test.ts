@@ -41,6 +41,7 @@ interface Coin {
 }
 interface Totals {
   after: string;
+  before: string;
   settlementCurrency: string;
   count: number;
   settlementVolume: string;
