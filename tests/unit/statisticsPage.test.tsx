@@ -226,8 +226,8 @@ describe('the statistics page', { timeout: 60_000 }, () => {
 
     const table = await screen.findByRole('table', { name: 'Top coins: deposits' });
     const rows = bodyRows(table);
-    // The coin's cell repeats its volume for a phone, which hides the volume column.
-    expect(rows.map((row) => row[0].replace(/\d[\d.,]* \w+$/, ''))).toEqual([
+    // The coin's cell repeats its volume and count for a phone, which hides those columns.
+    expect(rows.map((row) => row[0].replace(/(\d[\d.,]* \w+)?Count: \d+$/, ''))).toEqual([
       'BTC',
       'ETH',
       'USDT',
@@ -235,8 +235,8 @@ describe('the statistics page', { timeout: 60_000 }, () => {
       'XRP',
       'OtherLINK, USDC',
     ]);
-    expect(rows[0]).toEqual(['BTC0.01000000 BTC', '2', '0.01000000 BTC', '400.00 EUR', '40.00 %']);
-    expect(rows[5]).toEqual(['OtherLINK, USDC', '3', '—', '75.00 EUR', '7.50 %']);
+    expect(rows[0]).toEqual(['BTC0.01000000 BTCCount: 2', '2', '0.01000000 BTC', '400.00 EUR', '40.00 %']);
+    expect(rows[5]).toEqual(['OtherLINK, USDCCount: 3', '3', '—', '75.00 EUR', '7.50 %']);
     // The total row, bold.
     const total = within(table).getAllByRole('row').at(-1)!;
     expect([...total.querySelectorAll('th, td')].map(text)).toEqual([
@@ -249,7 +249,7 @@ describe('the statistics page', { timeout: 60_000 }, () => {
     expect(getComputedStyle(total.querySelector('th')!).fontWeight).toBe('700');
     const withdrawals = await screen.findByRole('table', { name: 'Top coins: withdrawals' });
     expect(bodyRows(withdrawals)).toEqual([
-      ['USDT40.000000 USDT', '2', '40.000000 USDT', '36.80 EUR', '100.00 %'],
+      ['USDT40.000000 USDTCount: 2', '2', '40.000000 USDT', '36.80 EUR', '100.00 %'],
     ]);
   });
 
@@ -257,9 +257,9 @@ describe('the statistics page', { timeout: 60_000 }, () => {
     renderApp('/statistics');
     const table = await screen.findByRole('table', { name: 'Settlement balances' });
     expect(bodyRows(table)).toEqual([
-      ['BTC', '0.12345679 BTC', '7,000.50 EUR'],
-      ['EUR', '12,345.68 EUR', '12,345.68 EUR'],
-      ['USDT', '1,500.123456 USDT', '1,380.11 EUR'],
+      ['BTC0.12345679 BTC', '0.12345679 BTC', '7,000.50 EUR'],
+      ['EUR12,345.68 EUR', '12,345.68 EUR', '12,345.68 EUR'],
+      ['USDT1,500.123456 USDT', '1,500.123456 USDT', '1,380.11 EUR'],
     ]);
     expect(text(within(table).getAllByRole('row').at(-1)!)).toBe('Total in EUR20,726.29 EUR');
   });

@@ -230,6 +230,20 @@ function Columns({ children }: { children: ReactNode }) {
   );
 }
 
+/** A figure in large type, its currency code (after the no-break space) smaller beside it. */
+function FigureText({ text }: { text: string }) {
+  const at = text.lastIndexOf('\u00a0');
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <Box component="span" sx={{ fontSize: '1rem', fontWeight: 500, ml: 0.5 }}>
+        {text.slice(at + 1)}
+      </Box>
+    </>
+  );
+}
+
 /** One key figure: its name, the figure in large type, its change against the previous period. */
 function FigureTile({
   name,
@@ -285,10 +299,10 @@ function FigureTile({
               fontWeight: 600,
               lineHeight: 1.25,
               fontVariantNumeric: 'tabular-nums',
-              overflowWrap: 'anywhere',
+              whiteSpace: 'nowrap',
             }}
           >
-            {text(value)}
+            <FigureText text={text(value)} />
           </Typography>
         )}
         {previous === null ? (
@@ -365,7 +379,7 @@ function KeyFigures({
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(min(100%, 180px), 1fr))' },
       }}
     >
       <FigureTile
@@ -536,8 +550,14 @@ function ShareBar({ rows }: { rows: readonly TopCoinRow[] }) {
 
 /** Bold, in the text colour (a table footer is grey by default): the total row of a table. */
 const TOTAL = { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } as const;
-/** A column a phone leaves out (its figure moves under the coin's name). */
+/** A column a phone leaves out (its figure moves under the row's name: stacked rows). */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** What a phone shows under the row's name instead. */
+const NARROW_ONLY = { display: { xs: 'block', sm: 'none' }, overflowWrap: 'break-word' } as const;
+/** An amount that may wrap between its figure and its code (in a narrow stacked cell). */
+const wrappable = (text: string) => text.replace(/\u00a0/g, ' ');
+/** Narrower cells on a phone, so the figures that stay fit 375 px. */
+const COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
 
 /** The top coins of one kind: 5 coins and 'Other', with their share of the settlement volume. */
 function TopCoinsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryResult<StatisticsTotals> }) {
@@ -556,11 +576,13 @@ function TopCoinsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryRe
             <>
               <ShareBar rows={rows} />
               <ScrollingTable label={title}>
-                <Table size="small" aria-label={title}>
+                <Table size="small" aria-label={title} sx={COMPACT}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{tr('topCoins.coin')}</TableCell>
-                      <TableCell align="right">{tr('topCoins.count')}</TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        {tr('topCoins.count')}
+                      </TableCell>
                       <TableCell align="right" sx={WIDE_ONLY}>
                         {tr('topCoins.volume')}
                       </TableCell>
@@ -581,16 +603,17 @@ function TopCoinsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryRe
                               {row.others.join(', ')}
                             </Typography>
                           ) : (
-                            <Typography
-                              variant="caption"
-                              color="text.secondary"
-                              sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'nowrap' }}
-                            >
-                              {volume(row)}
+                            <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                              {wrappable(volume(row))}
                             </Typography>
                           )}
+                          <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                            {`${tr('topCoins.count')}: ${formatNumber(row.count)}`}
+                          </Typography>
                         </TableCell>
-                        <TableCell align="right">{formatNumber(row.count)}</TableCell>
+                        <TableCell align="right" sx={WIDE_ONLY}>
+                          {formatNumber(row.count)}
+                        </TableCell>
                         <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                           {volume(row)}
                         </TableCell>
@@ -608,7 +631,7 @@ function TopCoinsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryRe
                       <TableCell component="th" scope="row" sx={TOTAL}>
                         {tr('totalRow')}
                       </TableCell>
-                      <TableCell align="right" sx={TOTAL}>
+                      <TableCell align="right" sx={{ ...TOTAL, ...WIDE_ONLY }}>
                         {formatNumber(totals.count)}
                       </TableCell>
                       <TableCell sx={WIDE_ONLY} />
@@ -650,11 +673,13 @@ function BalancesCard({
           const currency = totals.settlementCurrency;
           return (
             <ScrollingTable label={title}>
-              <Table size="small" aria-label={title}>
+              <Table size="small" aria-label={title} sx={COMPACT}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{tr('balances.currency')}</TableCell>
-                    <TableCell align="right">{tr('balances.amount')}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {tr('balances.amount')}
+                    </TableCell>
                     <TableCell align="right">{tr('balances.uniform', { currency })}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -663,8 +688,11 @@ function BalancesCard({
                     <TableRow key={row.currency}>
                       <TableCell component="th" scope="row">
                         {row.currency}
+                        <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                          {wrappable(statisticsAmount(row.amount, row.currency))}
+                        </Typography>
                       </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                         {statisticsAmount(row.amount, row.currency)}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -675,9 +703,10 @@ function BalancesCard({
                 </TableBody>
                 <TableFooter>
                   <TableRow>
-                    <TableCell component="th" scope="row" colSpan={2} sx={TOTAL}>
+                    <TableCell component="th" scope="row" sx={TOTAL}>
                       {tr('balances.total', { currency })}
                     </TableCell>
+                    <TableCell sx={WIDE_ONLY} />
                     <TableCell align="right" sx={{ ...TOTAL, whiteSpace: 'nowrap' }}>
                       {statisticsAmount(uniformTotal(rows), currency)}
                     </TableCell>
