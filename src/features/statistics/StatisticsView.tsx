@@ -236,8 +236,10 @@ function FigureText({ text }: { text: string }) {
   if (at < 0) return <>{text}</>;
   return (
     <>
-      {text.slice(0, at)}
-      <Box component="span" sx={{ fontSize: '1rem', fontWeight: 500, ml: 0.5 }}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {text.slice(0, at)}
+      </Box>{' '}
+      <Box component="span" sx={{ fontSize: '1rem', fontWeight: 500, whiteSpace: 'nowrap' }}>
         {text.slice(at + 1)}
       </Box>
     </>
@@ -295,11 +297,10 @@ function FigureTile({
         ) : (
           <Typography
             sx={{
-              fontSize: { xs: '1.5rem', sm: '1.75rem' },
+              fontSize: '1.5rem',
               fontWeight: 600,
               lineHeight: 1.25,
               fontVariantNumeric: 'tabular-nums',
-              whiteSpace: 'nowrap',
             }}
           >
             <FigureText text={text(value)} />
