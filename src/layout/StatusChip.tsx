@@ -93,8 +93,10 @@ export function StatusChip({ status, label }: StatusChipProps): ReactElement {
           color: colors.color,
           backgroundColor: colors.background,
           borderColor: colors.border,
-          fontWeight: 600,
-          '& .MuiChip-icon': { color: colors.color },
+          fontWeight: 500,
+          '& .MuiChip-icon': { color: colors.color, fontSize: '1rem', ml: 0.5, mr: -0.25 },
+          // The icon takes room: a narrower label keeps the chip about as wide as a text-only one.
+          '& .MuiChip-label': { pl: 0.75, pr: 1 },
         };
       }}
     />
