@@ -209,6 +209,8 @@ export function brandThemeOptions(
       MuiButton: {
         styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
       },
+      // Figures in tables line up digit under digit (tabular numerals: issue 14).
+      MuiTableCell: { styleOverrides: { root: { fontVariantNumeric: 'tabular-nums' } } },
       // Tab labels read as the spec writes them ('Crypto Deposits', 'fiat deposits').
       MuiTab: {
         styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },

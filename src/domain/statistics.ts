@@ -53,6 +53,8 @@ export interface CoinStatistics {
 /** GET /v1/statistics/{kind}?after[&businessId]: totals, coins and balances. */
 export interface StatisticsTotals {
   after: string;
+  /** The end of the window the server counted to, exclusive. */
+  before?: string;
   settlementCurrency: string;
   count: number;
   settlementVolume: string;
@@ -64,6 +66,8 @@ export interface StatisticsTotals {
 /** The query of every statistics call. */
 export interface StatisticsQuery {
   after: string;
+  /** The end of the window, exclusive (absent: the end of today). */
+  before?: string;
   businessId?: number;
 }
 

@@ -9,6 +9,7 @@
  * Amounts are decimal strings (docs/architecture.md#stack: never a float): formatAmount groups the integer
  * part with Intl (as a BigInt, exact at any size) and writes the fraction digits itself.
  */
+import { CURRENCY_SEED, type Currency } from '../domain/currencies';
 import { browserLanguages, getLocale, type Locale } from './locale';
 
 const FALLBACK_TAGS: Readonly<Record<Locale, string>> = { en: 'en-GB', de: 'de-DE' };
@@ -143,4 +144,67 @@ export function formatAmount(
     precision > 0 ? part(locale, 1.5, 'decimal', '.') + String(units % scale).padStart(precision, '0') : '';
   const minus = sign === '-' && units !== 0n ? part(locale, -1, 'minusSign', '-') : '';
   return `${minus}${whole}${digits}\u00a0${currency}`.trim();
+}
+
+/**
+ * The digits after the point an amount of a currency is shown with: fiat at its minor unit (2; the
+ * yen has none), crypto at the currency's precision (8 for BTC, 6 for USDT…), both from the currency
+ * data (the session's list when given, else the reference table); an unknown code at 8.
+ */
+export function amountDecimals(
+  currency: string,
+  known: readonly Pick<Currency, 'abbreviation' | 'precision'>[] = [],
+): number {
+  const precision = (known.find((c) => c.abbreviation === currency) ?? currencyOf(currency))?.precision;
+  return Number.isInteger(precision) && precision! >= 0 ? precision! : UNKNOWN_PRECISION;
+}
+
+const UNKNOWN_PRECISION = 8;
+const currencyOf = (code: string) => CURRENCY_SEED.find((c) => c.abbreviation === code);
+
+/** An amount at its currency's precision (amountDecimals): '1,234.50 EUR', '0.01539448 BTC'. */
+export function formatMoney(amount: string, currency: string, options: { locale?: string } = {}): string {
+  return formatAmount(amount, currency, amountDecimals(currency), options);
+}
+
+/** Significant digits a rate keeps (at least RATE_MIN_DECIMALS after the point). */
+export const RATE_SIGNIFICANT_DIGITS = 6;
+export const RATE_MIN_DECIMALS = 2;
+
+/**
+ * The decimals a rate (or any ratio) is shown with: RATE_SIGNIFICANT_DIGITS significant digits, at
+ * least RATE_MIN_DECIMALS ('59884.2592592592' → 2: '59,884.26'; '1.0834512' → 5: '1.08345';
+ * '0.0000166987' → 10: '0.0000166987').
+ */
+export function rateDecimals(value: string): number {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return RATE_MIN_DECIMALS;
+  const integer = match[2].replace(/^0+/, '');
+  const fraction = match[3] ?? '';
+  const leadingZeros = integer === '' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
+  return Math.max(RATE_MIN_DECIMALS, RATE_SIGNIFICANT_DIGITS - integer.length + leadingZeros);
+}
+
+/**
+ * A rate from its decimal string at sensible precision (rateDecimals), grouped, rounded half up in
+ * decimal, trailing zeros beyond the minimum dropped: '59,884.26' (en), '59.884,26' (de); with its
+ * unit when given ('59,884.26 EUR/BTC').
+ */
+export function formatRate(
+  value: string,
+  unit = '',
+  { locale = intlLocale() }: { locale?: string } = {},
+): string {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return `${value}\u00a0${unit}`.trim();
+  const decimals = rateDecimals(value);
+  let text = formatAmount(value, '', decimals, { locale });
+  const point = part(locale, 1.5, 'decimal', '.');
+  const at = text.lastIndexOf(point);
+  if (at >= 0) {
+    let end = text.length;
+    while (end > at + 1 + RATE_MIN_DECIMALS && text[end - 1] === '0') end -= 1;
+    text = text.slice(0, end);
+  }
+  return `${text}\u00a0${unit}`.trim();
 }

@@ -12,3 +12,10 @@ export { Page, PAGE_WIDTHS, focusPageHeading, type PageProps, type PageWidth } f
 export { messageOf, fieldErrorsOf } from './errors';
 export { layoutMessages } from './messages';
 export { MenuEntriesProvider, useMenuEntries } from './MenuEntriesContext';
+export {
+  StatusChip,
+  statusColors,
+  STATUS_ICONS,
+  type StatusChipProps,
+  type StatusColors,
+} from './StatusChip';

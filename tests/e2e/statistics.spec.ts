@@ -54,7 +54,7 @@ test('a manager lands on /statistics and sees both charts and the top coins', as
   await expect(coins.getByRole('columnheader', { name: 'Share' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Top coins: withdrawals' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Settlement balances' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Deposits', exact: true })).toContainText('EUR');
+  await expect(page.getByRole('region', { name: 'Deposit volume', exact: true })).toContainText('EUR');
   await expectNoViolations(page);
 });
 

@@ -41,6 +41,7 @@ interface Coin {
 }
 interface Totals {
   after: string;
+  before: string;
   settlementCurrency: string;
   count: number;
   settlementVolume: string;
@@ -303,6 +304,90 @@ describe('totals', () => {
     const response = await get(`/v1/statistics/deposits?after=${encodeURIComponent(quiet)}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ count: 0, settlementVolume: '0', coins: [] });
+  });
+});
+
+describe('a window with an end (before): the period before the one shown', () => {
+  /** N whole UTC days ending `end` days before today (0: today included). */
+  const window = (days: number, end: number) => ({
+    after: new Date(today - (days + end - 1) * DAY).toISOString(),
+    before: new Date(today - (end - 1) * DAY).toISOString(),
+  });
+  const url = (flow: string, w: { after: string; before: string }, histogram = false) =>
+    `/v1/statistics/${flow}${histogram ? '/histogram' : ''}?after=${encodeURIComponent(w.after)}` +
+    `&before=${encodeURIComponent(w.before)}${histogram ? '&groupByCriteria=DAY' : ''}`;
+
+  it('counts only the rows created in [after, before), and a window and the one before it add up', async () => {
+    const current = window(30, 0);
+    const previous = { after: window(30, 30).after, before: current.after };
+    const both = { after: previous.after, before: current.before };
+    for (const flow of ['deposits', 'withdrawals']) {
+      const [a, b, ab] = await Promise.all(
+        [current, previous, both].map(async (w) => (await get(url(flow, w))).json() as Totals),
+      );
+      expect(b.before).toBe(current.after);
+      expect(a.count + b.count).toBe(ab.count);
+      expect(b.count).toBeGreaterThan(0);
+      expect(
+        new Big(a.settlementVolume).plus(b.settlementVolume).minus(ab.settlementVolume).abs().lte('0.01'),
+      ).toBe(true);
+    }
+  });
+
+  it('ends the histogram with the day before before', async () => {
+    const previous = window(7, 7);
+    const response = await get(url('deposits', previous, true));
+    expect(response.statusCode).toBe(200);
+    const buckets = response.json().buckets as Bucket[];
+    expect(buckets).toHaveLength(7);
+    expect(buckets[0].date).toBe(previous.after.slice(0, 10));
+    expect(buckets[6].date).toBe(new Date(Date.parse(previous.before) - DAY).toISOString().slice(0, 10));
+    const totals = (await get(url('deposits', previous))).json() as Totals;
+    expect(buckets.reduce((sum, b) => sum + b.count, 0)).toBe(totals.count);
+  });
+
+  it('counts from the instant before, not to the end of its day', async () => {
+    const day = today - 5 * DAY;
+    const whole = (
+      await get(
+        url('deposits', { after: new Date(day).toISOString(), before: new Date(day + DAY).toISOString() }),
+      )
+    ).json() as Totals;
+    const morning = (
+      await get(
+        url('deposits', {
+          after: new Date(day).toISOString(),
+          before: new Date(day + 12 * HOUR).toISOString(),
+        }),
+      )
+    ).json() as Totals;
+    const afternoon = (
+      await get(
+        url('deposits', {
+          after: new Date(day + 12 * HOUR).toISOString(),
+          before: new Date(day + DAY).toISOString(),
+        }),
+      )
+    ).json() as Totals;
+    expect(morning.count + afternoon.count).toBe(whole.count);
+  });
+
+  it('ends a window that reaches past today with today, as without before', async () => {
+    const later = (
+      await get(url('deposits', { after, before: new Date(today + 3 * DAY).toISOString() }))
+    ).json() as Totals;
+    const open = (await get(totalsUrl('deposits'))).json() as Totals;
+    expect(later.before).toBe(new Date(today + DAY).toISOString());
+    expect(open.before).toBe(later.before);
+    expect(later.count).toBe(open.count);
+  });
+
+  it('refuses a before that is no date-time or not later than after', async () => {
+    for (const before of ['tomorrow', after, new Date(Date.parse(after) - HOUR).toISOString()]) {
+      const response = await get(`${totalsUrl('deposits')}&before=${encodeURIComponent(before)}`);
+      expect(response.statusCode, before).toBe(400);
+      expect(Object.keys(response.json().errors ?? {})).toContain('before');
+    }
   });
 });
 

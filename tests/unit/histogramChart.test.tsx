@@ -64,7 +64,12 @@ describe('HistogramChart', () => {
     // The plot starts at 56 px; each of the 30 days has (600 − 64) / 30 px.
     fireEvent.pointerMove(svg, { clientX: 56 + 2.5 * ((WIDTH - 64) / 30) });
     expect(screen.getByText(/: 3$/)).toBeTruthy();
-    expect(screen.getByText(/30\.00 EUR/)).toBeTruthy();
+    // The volume in the settlement currency, named, and each coin's own volume beside its colour.
+    const lines = screen.getAllByText(/30\.00\sEUR$/).map((line) => line.textContent);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/axis: 30\.00\sEUR$/);
+    // The value axis names its unit (the catalogue's 'Volume in %{currency}').
+    expect(container.querySelector('svg text')?.textContent).toMatch(/axis/);
     fireEvent.pointerLeave(svg);
     expect(screen.queryByText(/: 3$/)).toBeNull();
   });

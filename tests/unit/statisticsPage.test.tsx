@@ -12,7 +12,8 @@ import { pages } from '../../src/customPages/registry';
 import { deriveMenuEntries, menuModel } from '../../src/declarations';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
 import { all } from '../../src/domain/requirements';
-import { dailySeries, statisticsAfter, type HistogramBucket } from '../../src/domain/statistics';
+import { dailySeries, utcDay, type HistogramBucket } from '../../src/domain/statistics';
+import { periodWindow } from '../../src/domain/statisticsPeriod';
 import { formatDate } from '../../src/i18n/format';
 import { resources } from '../../src/resources/registry';
 import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
@@ -149,7 +150,10 @@ function bodyRows(table: HTMLElement) {
 }
 
 describe('the statistics page', { timeout: 60_000 }, () => {
-  it('asks for the last month by DAY and names both charts', async () => {
+  /** The default period's start: 30 whole UTC days ending today. */
+  const defaultAfter = () => periodWindow({ kind: 'preset', days: 30 }, utcDay(new Date())).after;
+
+  it('asks for the last 30 days by DAY, and the 30 before for the key figures, and names both charts', async () => {
     const api = renderApp('/statistics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Statistics' })).toBeTruthy();
     const deposits = await screen.findByRole('figure', { name: 'Deposits per day' });
@@ -165,11 +169,18 @@ describe('the statistics page', { timeout: 60_000 }, () => {
         ?.replace(/\u00a0/g, ' '),
     ).toMatch(/: 2 in all, 36\.80 EUR$/);
 
-    const after = statisticsAfter(new Date());
+    const after = defaultAfter();
     for (const path of STATISTICS_PATHS) {
-      const [call] = callsTo(api, path);
+      const [call] = callsTo(api, path).filter((c) => !c.query.has('before'));
       expect(call.query.get('after'), path).toBe(after);
       expect(call.query.get('businessId'), path).toBeNull();
+    }
+    // The previous period: the 30 days just before, totals only.
+    const previous = new Date(Date.parse(after) - 30 * 86_400_000).toISOString();
+    for (const path of STATISTICS_PATHS.slice(2)) {
+      await waitFor(() => expect(callsTo(api, path).filter((c) => c.query.has('before'))).toHaveLength(1));
+      const [call] = callsTo(api, path).filter((c) => c.query.has('before'));
+      expect([call.query.get('after'), call.query.get('before')], path).toEqual([previous, after]);
     }
     expect(callsTo(api, '/v1/statistics/deposits/histogram')[0].query.get('groupByCriteria')).toBe('DAY');
   });
@@ -186,12 +197,18 @@ describe('the statistics page', { timeout: 60_000 }, () => {
     const table = within(figure).getByRole('table', { name: 'Deposits per day' });
     expect(within(figure).queryByRole('img')).toBeNull();
 
-    const after = statisticsAfter(new Date());
+    const after = defaultAfter();
     const days = dailySeries([], after);
+    expect(days).toHaveLength(30);
     const rows = bodyRows(table);
     expect(rows).toHaveLength(days.length);
     // The busy first day: its count, its volume in EUR, and its currencies in the spec order.
-    expect(rows[0]).toEqual([formatDate(days[0].date), '3', '1,234.50 EUR', '0.0200 BTC, 100.0000 USDT']);
+    expect(rows[0]).toEqual([
+      formatDate(days[0].date),
+      '3',
+      '1,234.50 EUR',
+      '0.02000000 BTC, 100.000000 USDT',
+    ]);
     expect(rows[1]).toEqual([formatDate(days[1].date), '0', '0.00 EUR', '—']);
     // The sums of the table are the chart's summary.
     const count = rows.reduce((sum, row) => sum + Number(row[1]), 0);
@@ -203,26 +220,46 @@ describe('the statistics page', { timeout: 60_000 }, () => {
 
   it("shows the totals and the top coins, 5 and 'Other', with percents of the settlement volume", async () => {
     renderApp('/statistics');
-    const depositsTotals = await screen.findByRole('region', { name: 'Deposits' });
-    await waitFor(() => expect(text(depositsTotals)).toContain('1,000.00 EUR'));
-    expect(text(depositsTotals)).toContain('Count12');
+    const volume = await screen.findByRole('region', { name: 'Deposit volume' });
+    await waitFor(() => expect(text(volume)).toContain('1,000.00 EUR'));
+    expect(text(screen.getByRole('region', { name: 'Deposits' }))).toMatch(/^Deposits12/);
 
     const table = await screen.findByRole('table', { name: 'Top coins: deposits' });
     const rows = bodyRows(table);
-    expect(rows.map((row) => row[0])).toEqual(['BTC', 'ETH', 'USDT', 'LTC', 'XRP', 'OtherLINK, USDC']);
-    expect(rows[0]).toEqual(['BTC', '2', '0.0100 BTC', '400.00 EUR', '40.00 %']);
-    expect(rows[5]).toEqual(['OtherLINK, USDC', '3', '—', '75.00 EUR', '7.50 %']);
+    // The coin's cell repeats its volume and count for a phone, which hides those columns.
+    expect(rows.map((row) => row[0].replace(/(\d[\d.,]* \w+)?Count: \d+$/, ''))).toEqual([
+      'BTC',
+      'ETH',
+      'USDT',
+      'LTC',
+      'XRP',
+      'OtherLINK, USDC',
+    ]);
+    expect(rows[0]).toEqual(['BTC0.01000000 BTCCount: 2', '2', '0.01000000 BTC', '400.00 EUR', '40.00 %']);
+    expect(rows[5]).toEqual(['OtherLINK, USDCCount: 3', '3', '—', '75.00 EUR', '7.50 %']);
+    // The total row, bold.
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect([...total.querySelectorAll('th, td')].map(text)).toEqual([
+      'Total',
+      '12',
+      '',
+      '1,000.00 EUR',
+      '100.00 %',
+    ]);
+    expect(getComputedStyle(total.querySelector('th')!).fontWeight).toBe('700');
     const withdrawals = await screen.findByRole('table', { name: 'Top coins: withdrawals' });
-    expect(bodyRows(withdrawals)).toEqual([['USDT', '2', '40.0000 USDT', '36.80 EUR', '100.00 %']]);
+    expect(bodyRows(withdrawals)).toEqual([
+      ['USDT40.000000 USDTCount: 2', '2', '40.000000 USDT', '36.80 EUR', '100.00 %'],
+    ]);
   });
 
-  it('shows the settlement balances by currency name, 4 decimals and EUR as money', async () => {
+  it('shows the settlement balances by currency name, crypto at its precision and fiat at 2 decimals', async () => {
     renderApp('/statistics');
     const table = await screen.findByRole('table', { name: 'Settlement balances' });
     expect(bodyRows(table)).toEqual([
-      ['BTC', '0.1235 BTC', '7,000.50 EUR'],
-      ['EUR', '12,345.68 EUR', '12,345.68 EUR'],
-      ['USDT', '1,500.1235 USDT', '1,380.11 EUR'],
+      ['BTC0.12345679 BTC', '0.12345679 BTC', '7,000.50 EUR'],
+      ['EUR12,345.68 EUR', '12,345.68 EUR', '12,345.68 EUR'],
+      ['USDT1,500.123456 USDT', '1,500.123456 USDT', '1,380.11 EUR'],
     ]);
     expect(text(within(table).getAllByRole('row').at(-1)!)).toBe('Total in EUR20,726.29 EUR');
   });

@@ -12,6 +12,14 @@ const After = Type.String({
   maxLength: 40,
   description: `Counted from this instant (ISO 8601 date-time), at most ${WINDOW_DAYS_MAX} days ago and not in the future`,
 });
+const Before = Type.Optional(
+  Type.String({
+    format: 'date-time',
+    maxLength: 40,
+    description:
+      'Counted up to this instant, exclusive (ISO 8601 date-time), later than after; default (and at most) the end of today, UTC. With after it asks for any window, such as the period before the one shown',
+  }),
+);
 const BusinessFilter = Type.Optional(
   Int32({
     minimum: 1,
@@ -24,13 +32,14 @@ export const HistogramQuery = Type.Object(
   {
     after: After,
     groupByCriteria: Type.Enum(['DAY'], { description: 'The bucket size (days, in UTC)' }),
+    before: Before,
     businessId: BusinessFilter,
   },
   { additionalProperties: false },
 );
 
 export const TotalsQuery = Type.Object(
-  { after: After, businessId: BusinessFilter },
+  { after: After, before: Before, businessId: BusinessFilter },
   { additionalProperties: false },
 );
 
@@ -53,13 +62,19 @@ export const HistogramSchema = Type.Object({
     }),
     {
       maxItems: WINDOW_DAYS_MAX + 2,
-      description: "One bucket per UTC day from after's day to today, days without activity included",
+      description:
+        "One bucket per UTC day from after's day to today (or to before's day), days without activity included",
     },
   ),
 });
 
 export const TotalsSchema = Type.Object({
   after: Type.String({ format: 'date-time', maxLength: 40 }),
+  before: Type.String({
+    format: 'date-time',
+    maxLength: 40,
+    description: 'The end of the window, exclusive: before, or the end of today (UTC)',
+  }),
   settlementCurrency: CurrencyCode,
   count: Count,
   settlementVolume: DecimalText('Every volume converted into settlementCurrency, rounded once'),

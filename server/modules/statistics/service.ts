@@ -2,7 +2,8 @@
  * Statistics of deposits and withdrawals (docs/product.md#entities-and-their-fields, #calls and #constants-and-limits): daily histograms and totals per
  * coin, scoped to the caller's organisation (and one business, or every business the caller may see).
  *
- * The window runs from `after` (inclusive) to the end of today, UTC, by the app's clock. A histogram
+ * The window runs from `after` (inclusive) to `before` (exclusive), by default and at most the end of
+ * today, UTC, by the app's clock. A histogram
  * has one bucket per UTC day from after's day to today, zero-filled. Volumes are exact decimal sums per
  * currency; the settlement volume converts them into the organisation's settlement currency at the
  * stated rates (server/lib/conversion.ts): exact products summed, then rounded half up once per
@@ -51,6 +52,7 @@ export interface Coin {
 
 export interface Totals {
   after: string;
+  before: string;
   settlementCurrency: string;
   count: number;
   settlementVolume: string;
@@ -61,6 +63,8 @@ export interface Totals {
 
 export interface StatisticsQuery {
   after: string;
+  /** The end of the window, exclusive (default the end of today). */
+  before?: string;
   businessId?: number;
 }
 
@@ -77,7 +81,8 @@ export function statisticsService({ db, now }: AppContext) {
 
   /**
    * The window of a query: `after` at most WINDOW_DAYS_MAX days ago and not in the future (400 with
-   * the field otherwise), to the start of tomorrow (UTC); the business must be one the caller may see.
+   * the field otherwise), to `before` (later than after) or the start of tomorrow (UTC), whichever
+   * comes first; the business must be one the caller may see.
    */
   async function windowOf(scope: OrgScope, query: StatisticsQuery) {
     const at = now();
@@ -88,11 +93,20 @@ export function statisticsService({ db, now }: AppContext) {
     if (at - from > WINDOW_DAYS_MAX * DAY_MS) {
       throw validationError({ after: `must be at most ${WINDOW_DAYS_MAX} days ago` });
     }
+    const endOfToday = dayStart(at) + DAY_MS;
+    let to = endOfToday;
+    if (query.before !== undefined) {
+      const before = Date.parse(query.before);
+      if (Number.isNaN(before)) throw validationError({ before: 'must be a date-time' });
+      if (before <= from) throw validationError({ before: 'must be later than after' });
+      // A window reaching into tomorrow ends, like the default one, with today.
+      to = Math.min(before, endOfToday);
+    }
     if (query.businessId !== undefined) {
       const visible = await balances.businessIds(scope, query.businessId);
       if (visible.length === 0) throw notFound();
     }
-    return { from: new Date(from), to: new Date(dayStart(at) + DAY_MS), businessId: query.businessId };
+    return { from: new Date(from), to: new Date(to), businessId: query.businessId };
   }
 
   /** The organisation's settlement currency and the stated rates into it. */
@@ -162,6 +176,7 @@ export function statisticsService({ db, now }: AppContext) {
       const uniform = ordered.filter(([code]) => convert.rate(code, currency) !== undefined);
       return {
         after: new Date(window.from).toISOString(),
+        before: window.to.toISOString(),
         settlementCurrency: currency,
         count: rows.reduce((sum, r) => sum + r.count, 0),
         settlementVolume: plain(convert.round(total, currency)),

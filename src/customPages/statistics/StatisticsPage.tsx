@@ -1,21 +1,19 @@
 /**
- * /statistics (GET_STATISTICS and GET_BALANCES; the landing page of most staff): the last month per
- * UTC day, for every visible business or the one chosen in the business filter, which the URL keeps
- * (`?businessId=3`), so a filtered view can be reloaded, shared and gone back to.
- *
- * The window starts one month ago at the start of that UTC day, fixed when the page opens (docs/product.md#constants-and-limits); the view (src/features/statistics) asks for the four statistics of that window.
+ * /statistics (GET_STATISTICS and GET_BALANCES; the landing page of most staff): key figures against
+ * the previous period, the histograms per UTC day and the top coins of a period (7, 30 — the default —
+ * or 90 days, or custom), for every visible business or the one chosen in the business filter; the URL
+ * keeps both (`?period=7&businessId=3`), so a view can be reloaded, shared and gone back to. The view
+ * and its period live in src/features/statistics.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Stack, TextField, Typography } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { useSession } from '../../authProvider';
 import type { Business } from '../../domain/business';
 import { all, satisfies } from '../../domain/requirements';
-import { statisticsAfter } from '../../domain/statistics';
-import { formatDate } from '../../i18n/format';
 import { Page, useAccessContext } from '../../layout';
-import { StatisticsView } from '../../features/statistics/StatisticsView';
+import { StatisticsPeriodView } from '../../features/statistics/StatisticsView';
 
 /** The business of `?businessId=`, or undefined for every business (anything else is ignored). */
 export function businessIdOf(value: string | null): number | undefined {
@@ -63,18 +61,14 @@ function BusinessFilter({
 }
 
 export default function StatisticsPage() {
-  const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const businessId = businessIdOf(params.get('businessId'));
-  // Fixed while the page is open, so the queries keep their keys.
-  const [after] = useState(() => statisticsAfter(new Date()));
   const access = useAccessContext();
   const { supportedCurrencies } = useSession();
   const nameOf = useMemo(() => {
     const names = new Map(supportedCurrencies.map((c) => [c.abbreviation, c.name]));
     return (currency: string) => names.get(currency);
   }, [supportedCurrencies]);
-  const query = useMemo(() => ({ after, businessId }), [after, businessId]);
 
   const choose = (id: number | undefined) =>
     setParams(
@@ -89,19 +83,16 @@ export default function StatisticsPage() {
 
   return (
     <Page title="pages.statistics.title" maxWidth="full">
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 2, mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography color="text.secondary">
-          {translate('pages.statistics.period', { date: formatDate(after, { timeZone: 'UTC' }) })}
-        </Typography>
-        {/* Without GET_BUSINESSES there is nothing to choose from: every business it is. */}
-        {satisfies(all('GET_BUSINESSES'), access) ? (
-          <BusinessFilter value={businessId} onChange={choose} />
-        ) : null}
-      </Stack>
-      <StatisticsView query={query} nameOf={nameOf} />
+      <StatisticsPeriodView
+        businessId={businessId}
+        nameOf={nameOf}
+        filter={
+          // Without GET_BUSINESSES there is nothing to choose from: every business it is.
+          satisfies(all('GET_BUSINESSES'), access) ? (
+            <BusinessFilter value={businessId} onChange={choose} />
+          ) : null
+        }
+      />
     </Page>
   );
 }

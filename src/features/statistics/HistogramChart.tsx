@@ -11,14 +11,16 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { Box, Paper, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { chartNumber, statisticsDecimals, type HistogramBucket } from '../../domain/statistics';
-import { formatAmount, formatDate, formatNumber, intlLocale } from '../../i18n/format';
+import { chartNumber, orderedVolumes, type HistogramBucket } from '../../domain/statistics';
+import { formatDate, formatMoney, formatNumber, intlLocale } from '../../i18n/format';
+import { CoinSwatch } from './CoinSwatch';
 
 interface Point {
   date: string;
   value: number;
   count: number;
   volume: string;
+  volumes: Readonly<Record<string, string>>;
 }
 
 export interface HistogramChartProps {
@@ -37,8 +39,8 @@ function shortDayFormat(): (day: string) => string {
   };
 }
 
-/** The plot's margins and the y axis' width, in px. */
-const MARGIN = { top: 8, right: 8, bottom: 24, left: 56 };
+/** The plot's margins and the y axis' width, in px (the top holds the axis' unit). */
+const MARGIN = { top: 24, right: 8, bottom: 24, left: 56 };
 const FONT_SIZE = 12;
 /** Room between two x-axis labels, in px. */
 const TICK_GAP = 16;
@@ -71,23 +73,35 @@ function useWidth() {
   return [ref, width] as const;
 }
 
+/** A day's figures: its count, its volume in the settlement currency and each coin's own volume. */
 function DayTooltip({ point, currency }: { point: Point; currency: string }) {
   const translate = useTranslate();
   return (
-    <Paper variant="outlined" sx={{ px: 1.5, py: 1 }}>
+    <Paper variant="outlined" sx={{ px: 1.5, py: 1, fontVariantNumeric: 'tabular-nums' }}>
       <Typography variant="subtitle2">{formatDate(point.date)}</Typography>
       <Typography variant="body2">
         {translate('pages.statistics.table.count')}: {formatNumber(point.count)}
       </Typography>
-      <Typography variant="body2">
-        {formatAmount(point.volume, currency, statisticsDecimals(currency))}
+      <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+        {translate('pages.statistics.axis', { currency })}: {formatMoney(point.volume, currency)}
       </Typography>
+      {orderedVolumes(point.volumes).map(({ currency: coin, amount }) => (
+        <Typography
+          key={coin}
+          variant="body2"
+          sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}
+        >
+          <CoinSwatch currency={coin} />
+          {formatMoney(amount, coin)}
+        </Typography>
+      ))}
     </Paper>
   );
 }
 
 export default function HistogramChart({ series, currency, height }: HistogramChartProps) {
   const theme = useTheme();
+  const translate = useTranslate();
   const data = useMemo<Point[]>(
     () =>
       series.map((bucket) => ({
@@ -95,6 +109,7 @@ export default function HistogramChart({ series, currency, height }: HistogramCh
         value: chartNumber(bucket.settlementVolume),
         count: bucket.count,
         volume: bucket.settlementVolume,
+        volumes: bucket.volumes ?? {},
       })),
     [series],
   );
@@ -133,6 +148,10 @@ export default function HistogramChart({ series, currency, height }: HistogramCh
           onPointerMove={onPointerMove}
           onPointerLeave={() => setActive(null)}
         >
+          {/* The value axis' unit: the settlement currency. */}
+          <text x={0} y={FONT_SIZE} {...text}>
+            {translate('pages.statistics.axis', { currency })}
+          </text>
           {ticks.map((tick) => (
             <g key={tick}>
               <line

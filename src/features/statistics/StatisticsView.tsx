@@ -11,6 +11,9 @@
  * (`pages.statistics.*`), merged into the catalogue by the page's declaration.
  */
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import RemoveIcon from '@mui/icons-material/Remove';
 import {
   Alert,
   Box,
@@ -26,9 +29,11 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useTheme,
 } from '@mui/material';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { coinColor } from '../../domain/coinColors';
 import { ERROR_TEXTS } from '../../domain/errors';
 import {
   dailySeries,
@@ -36,19 +41,21 @@ import {
   orderedVolumes,
   seriesTotals,
   settlementBalanceRows,
-  statisticsDecimals,
   topCoins,
   uniformTotal,
-  utcDay,
   type Histogram,
   type HistogramBucket,
   type StatisticsKind,
   type StatisticsQuery,
   type StatisticsTotals,
+  type TopCoinRow,
 } from '../../domain/statistics';
-import { formatAmount, formatDate, formatNumber } from '../../i18n/format';
+import { changeOf, netFlow, type Change } from '../../domain/statisticsPeriod';
+import { formatAmount, formatDate, formatMoney, formatNumber } from '../../i18n/format';
 import { messageOf } from '../../layout';
 import { useStatisticsApi } from './api';
+import { CoinSwatch } from './CoinSwatch';
+import { PeriodPicker, PeriodText, useStatisticsPeriod } from './PeriodPicker';
 
 /** The chart module (plain SVG): its own chunk, loaded only where a chart is shown. */
 const HistogramChart = lazy(() => import('./HistogramChart'));
@@ -56,9 +63,11 @@ const HistogramChart = lazy(() => import('./HistogramChart'));
 /** The charts' height in px (the skeleton keeps it, so nothing moves when the chunk arrives). */
 export const CHART_HEIGHT = 240;
 
-/** An amount on the statistics page: 4 decimals, EUR as money (docs/product.md#constants-and-limits). */
-export const statisticsAmount = (amount: string, currency: string) =>
-  formatAmount(amount, currency, statisticsDecimals(currency));
+/**
+ * An amount on the statistics page: fiat at 2 decimals, crypto at its precision (issue 14's rule,
+ * docs/decisions.md 109).
+ */
+export const statisticsAmount = (amount: string, currency: string) => formatMoney(amount, currency);
 
 const percentText = (percent: string) => formatAmount(percent, '%', 2);
 
@@ -70,8 +79,27 @@ const statisticsKey = (call: string, query: StatisticsQuery) => [
   'statistics',
   call,
   query.after,
+  query.before ?? 'today',
   query.businessId ?? 'all',
 ];
+
+/** The totals of the previous period (disabled when there is none to compare with). */
+function usePreviousTotals(query: StatisticsQuery | undefined) {
+  const api = useStatisticsApi();
+  const key = query ?? { after: 'none' };
+  return {
+    deposits: useQuery({
+      queryKey: statisticsKey('depositsStatistics', key),
+      queryFn: () => api.getDepositsStatistics(query!),
+      enabled: query !== undefined,
+    }),
+    withdrawals: useQuery({
+      queryKey: statisticsKey('withdrawalsStatistics', key),
+      queryFn: () => api.getWithdrawalsStatistics(query!),
+      enabled: query !== undefined,
+    }),
+  };
+}
 
 /** The four calls of the view, each its own query. */
 export function useStatistics(query: StatisticsQuery) {
@@ -202,33 +230,200 @@ function Columns({ children }: { children: ReactNode }) {
   );
 }
 
-/** The totals of one kind: how many, and their volume in the settlement currency. */
-function TotalsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryResult<StatisticsTotals> }) {
-  const tr = t(useTranslate());
+/** A figure in large type, its currency code (after the no-break space) smaller beside it. */
+function FigureText({ text }: { text: string }) {
+  const at = text.lastIndexOf('\u00a0');
+  if (at < 0) return <>{text}</>;
   return (
-    <SectionCard title={tr(`totals.${kind}`)}>
-      <Part query={query} skeleton={lines(2)}>
-        {(totals) => (
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {text.slice(0, at)}
+      </Box>{' '}
+      <Box component="span" sx={{ fontSize: '1rem', fontWeight: 500, whiteSpace: 'nowrap' }}>
+        {text.slice(at + 1)}
+      </Box>
+    </>
+  );
+}
+
+/** One key figure: its name, the figure in large type, its change against the previous period. */
+function FigureTile({
+  name,
+  label,
+  value,
+  previous,
+  text,
+  days,
+}: {
+  name: string;
+  label: string;
+  /** The figure (a decimal string or a count), or undefined while loading. */
+  value: string | number | undefined;
+  /** The previous period's figure; null: no comparison; undefined: loading. */
+  previous: string | number | null | undefined;
+  text: (value: string | number) => string;
+  days: number;
+}) {
+  const tr = t(useTranslate());
+  const change: Change | undefined =
+    value !== undefined && previous !== undefined && previous !== null
+      ? changeOf(value, previous)
+      : undefined;
+  const Arrow =
+    change?.direction === 'up'
+      ? ArrowUpwardIcon
+      : change?.direction === 'down'
+        ? ArrowDownwardIcon
+        : RemoveIcon;
+  const signed = (c: Change) =>
+    c.percent === null ? text(c.delta.replace(/^-/, '')) : formatAmount(c.percent.replace(/^-/, ''), '%', 1);
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={label}
+      data-testid={`figure-${name}`}
+      data-value={value === undefined ? undefined : String(value)}
+      data-previous={previous === undefined || previous === null ? undefined : String(previous)}
+      data-change={change?.percent ?? undefined}
+      sx={{ minWidth: 0 }}
+    >
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography component="h3" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+        {value === undefined ? (
+          <Skeleton variant="text" sx={{ fontSize: '2rem' }} />
+        ) : (
+          <Typography
+            sx={{
+              fontSize: '1.5rem',
+              fontWeight: 600,
+              lineHeight: 1.25,
+              fontVariantNumeric: 'tabular-nums',
+            }}
           >
-            <Typography component="dt" color="text.secondary">
-              {tr('totals.count')}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {formatNumber(totals.count)}
-            </Typography>
-            <Typography component="dt" color="text.secondary">
-              {tr('totals.volume', { currency: totals.settlementCurrency })}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {statisticsAmount(totals.settlementVolume, totals.settlementCurrency)}
-            </Typography>
-          </Box>
+            <FigureText text={text(value)} />
+          </Typography>
         )}
-      </Part>
-    </SectionCard>
+        {previous === null ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {tr('figures.noPrevious')}
+          </Typography>
+        ) : change === undefined || previous === undefined ? (
+          <Skeleton variant="text" width="80%" />
+        ) : (
+          <>
+            <Typography
+              variant="body2"
+              sx={{
+                mt: 0.5,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.5,
+                fontVariantNumeric: 'tabular-nums',
+              }}
+            >
+              <Arrow fontSize="inherit" aria-hidden />
+              {change.percent === null && change.direction !== 'same'
+                ? tr('figures.new', { days })
+                : tr(`figures.${change.direction}`, { change: signed(change), days })}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {tr('figures.previous', { days, value: text(previous) })}
+            </Typography>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The key figures of the period as tiles: deposit and withdrawal volume in the settlement currency,
+ * their counts and the net flow, each with its change against the previous period of the same length.
+ */
+function KeyFigures({
+  current,
+  previous,
+  days,
+}: {
+  current: { deposits: UseQueryResult<StatisticsTotals>; withdrawals: UseQueryResult<StatisticsTotals> };
+  /** Undefined: no previous period to compare with. */
+  previous:
+    { deposits: UseQueryResult<StatisticsTotals>; withdrawals: UseQueryResult<StatisticsTotals> } | undefined;
+  days: number;
+}) {
+  const translate = useTranslate();
+  const tr = t(translate);
+  const failed = [current.deposits, current.withdrawals].find((q) => q.isError);
+  if (failed) return <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />;
+  const d = current.deposits.data;
+  const w = current.withdrawals.data;
+  const pd = previous ? (previous.deposits.isError ? null : previous.deposits.data) : null;
+  const pw = previous ? (previous.withdrawals.isError ? null : previous.withdrawals.data) : null;
+  const currency = d?.settlementCurrency ?? w?.settlementCurrency ?? '';
+  const money = (value: string | number) => statisticsAmount(String(value), currency);
+  const count = (value: string | number) => formatNumber(Number(value));
+  const pick = <T,>(totals: StatisticsTotals | null | undefined, f: (x: StatisticsTotals) => T) =>
+    totals === null ? null : totals === undefined ? undefined : f(totals);
+  const both = <T,>(
+    f: (a: StatisticsTotals, b: StatisticsTotals) => T,
+    a?: StatisticsTotals | null,
+    b?: StatisticsTotals | null,
+  ) => (a === null || b === null ? null : a === undefined || b === undefined ? undefined : f(a, b));
+  const net = (a: StatisticsTotals, b: StatisticsTotals) => netFlow(a.settlementVolume, b.settlementVolume);
+  return (
+    <Box
+      role="group"
+      aria-label={tr('figures.title')}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(auto-fill, minmax(min(100%, 180px), 1fr))' },
+      }}
+    >
+      <FigureTile
+        name="depositVolume"
+        label={tr('figures.depositVolume')}
+        value={d?.settlementVolume}
+        previous={pick(pd, (x) => x.settlementVolume)}
+        text={money}
+        days={days}
+      />
+      <FigureTile
+        name="withdrawalVolume"
+        label={tr('figures.withdrawalVolume')}
+        value={w?.settlementVolume}
+        previous={pick(pw, (x) => x.settlementVolume)}
+        text={money}
+        days={days}
+      />
+      <FigureTile
+        name="netFlow"
+        label={tr('figures.netFlow')}
+        value={both(net, d, w) ?? undefined}
+        previous={both(net, pd, pw)}
+        text={money}
+        days={days}
+      />
+      <FigureTile
+        name="depositCount"
+        label={tr('figures.depositCount')}
+        value={d?.count}
+        previous={pick(pd, (x) => x.count)}
+        text={count}
+        days={days}
+      />
+      <FigureTile
+        name="withdrawalCount"
+        label={tr('figures.withdrawalCount')}
+        value={w?.count}
+        previous={pick(pw, (x) => x.count)}
+        text={count}
+        days={days}
+      />
+    </Box>
   );
 }
 
@@ -285,18 +480,21 @@ function HistogramCard({
   kind,
   query,
   after,
+  lastDay,
 }: {
   kind: StatisticsKind;
   query: UseQueryResult<Histogram>;
   after: string;
+  /** The last UTC day of the window ('YYYY-MM-DD'). */
+  lastDay: string;
 }) {
   const translate = useTranslate();
   const tr = t(translate);
   const [asTable, setAsTable] = useState(false);
   const title = tr(`charts.${kind}`);
   const series = useMemo(
-    () => (query.data ? dailySeries(query.data.buckets ?? [], after, utcDay(new Date())) : []),
-    [query.data, after],
+    () => (query.data ? dailySeries(query.data.buckets ?? [], after, lastDay) : []),
+    [query.data, after, lastDay],
   );
   const quiet = query.isSuccess && isQuiet(series);
   const toggle =
@@ -336,6 +534,32 @@ function HistogramCard({
   );
 }
 
+/** The coins' shares as one bar of their colours (the table beside it carries the figures). */
+function ShareBar({ rows }: { rows: readonly TopCoinRow[] }) {
+  const mode = useTheme().palette.mode;
+  return (
+    <Box aria-hidden sx={{ display: 'flex', height: 12, borderRadius: 1, overflow: 'hidden', mb: 1.5 }}>
+      {rows.map((row) => (
+        <Box
+          key={row.currency ?? 'other'}
+          sx={{ width: `${row.percent}%`, bgcolor: coinColor(row.currency, mode), minWidth: 0 }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** Bold, in the text colour (a table footer is grey by default): the total row of a table. */
+const TOTAL = { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' } as const;
+/** A column a phone leaves out (its figure moves under the row's name: stacked rows). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** What a phone shows under the row's name instead. */
+const NARROW_ONLY = { display: { xs: 'block', sm: 'none' }, overflowWrap: 'break-word' } as const;
+/** An amount that may wrap between its figure and its code (in a narrow stacked cell). */
+const wrappable = (text: string) => text.replace(/\u00a0/g, ' ');
+/** Narrower cells on a phone, so the figures that stay fit 375 px. */
+const COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
+
 /** The top coins of one kind: 5 coins and 'Other', with their share of the settlement volume. */
 function TopCoinsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryResult<StatisticsTotals> }) {
   const tr = t(useTranslate());
@@ -347,46 +571,82 @@ function TopCoinsCard({ kind, query }: { kind: StatisticsKind; query: UseQueryRe
           const rows = topCoins(totals.coins ?? []);
           if (rows.length === 0) return <Typography color="text.secondary">{tr(`empty.${kind}`)}</Typography>;
           const currency = totals.settlementCurrency;
+          const volume = (row: TopCoinRow) =>
+            row.volume !== null && row.currency ? statisticsAmount(row.volume, row.currency) : '—';
           return (
-            <ScrollingTable label={title}>
-              <Table size="small" aria-label={title}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{tr('topCoins.coin')}</TableCell>
-                    <TableCell align="right">{tr('topCoins.count')}</TableCell>
-                    <TableCell align="right">{tr('topCoins.volume')}</TableCell>
-                    <TableCell align="right">{tr('topCoins.settlementVolume', { currency })}</TableCell>
-                    <TableCell align="right">{tr('topCoins.percent')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow key={row.currency ?? 'other'}>
-                      <TableCell component="th" scope="row">
-                        {row.currency ?? tr('topCoins.other')}
-                        {row.currency === null ? (
-                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                            {row.others.join(', ')}
+            <>
+              <ShareBar rows={rows} />
+              <ScrollingTable label={title}>
+                <Table size="small" aria-label={title} sx={COMPACT}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{tr('topCoins.coin')}</TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        {tr('topCoins.count')}
+                      </TableCell>
+                      <TableCell align="right" sx={WIDE_ONLY}>
+                        {tr('topCoins.volume')}
+                      </TableCell>
+                      <TableCell align="right">{tr('topCoins.settlementVolume', { currency })}</TableCell>
+                      <TableCell align="right">{tr('topCoins.percent')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((row) => (
+                      <TableRow key={row.currency ?? 'other'}>
+                        <TableCell component="th" scope="row">
+                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                            <CoinSwatch currency={row.currency} />
+                            {row.currency ?? tr('topCoins.other')}
+                          </Box>
+                          {row.currency === null ? (
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                              {row.others.join(', ')}
+                            </Typography>
+                          ) : (
+                            <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                              {wrappable(volume(row))}
+                            </Typography>
+                          )}
+                          <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                            {`${tr('topCoins.count')}: ${formatNumber(row.count)}`}
                           </Typography>
-                        ) : null}
+                        </TableCell>
+                        <TableCell align="right" sx={WIDE_ONLY}>
+                          {formatNumber(row.count)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                          {volume(row)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {statisticsAmount(row.settlementVolume, currency)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {percentText(row.percent)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                  <TableFooter>
+                    <TableRow>
+                      <TableCell component="th" scope="row" sx={TOTAL}>
+                        {tr('totalRow')}
                       </TableCell>
-                      <TableCell align="right">{formatNumber(row.count)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {row.volume !== null && row.currency
-                          ? statisticsAmount(row.volume, row.currency)
-                          : '—'}
+                      <TableCell align="right" sx={{ ...TOTAL, ...WIDE_ONLY }}>
+                        {formatNumber(totals.count)}
                       </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {statisticsAmount(row.settlementVolume, currency)}
+                      <TableCell sx={WIDE_ONLY} />
+                      <TableCell align="right" sx={{ ...TOTAL, whiteSpace: 'nowrap' }}>
+                        {statisticsAmount(totals.settlementVolume, currency)}
                       </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {percentText(row.percent)}
+                      <TableCell align="right" sx={{ ...TOTAL, whiteSpace: 'nowrap' }}>
+                        {percentText('100')}
                       </TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </ScrollingTable>
+                  </TableFooter>
+                </Table>
+              </ScrollingTable>
+            </>
           );
         }}
       </Part>
@@ -414,11 +674,13 @@ function BalancesCard({
           const currency = totals.settlementCurrency;
           return (
             <ScrollingTable label={title}>
-              <Table size="small" aria-label={title}>
+              <Table size="small" aria-label={title} sx={COMPACT}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{tr('balances.currency')}</TableCell>
-                    <TableCell align="right">{tr('balances.amount')}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {tr('balances.amount')}
+                    </TableCell>
                     <TableCell align="right">{tr('balances.uniform', { currency })}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -427,8 +689,11 @@ function BalancesCard({
                     <TableRow key={row.currency}>
                       <TableCell component="th" scope="row">
                         {row.currency}
+                        <Typography variant="caption" color="text.secondary" sx={NARROW_ONLY}>
+                          {wrappable(statisticsAmount(row.amount, row.currency))}
+                        </Typography>
                       </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                         {statisticsAmount(row.amount, row.currency)}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -439,10 +704,11 @@ function BalancesCard({
                 </TableBody>
                 <TableFooter>
                   <TableRow>
-                    <TableCell component="th" scope="row" colSpan={2}>
+                    <TableCell component="th" scope="row" sx={TOTAL}>
                       {tr('balances.total', { currency })}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell sx={WIDE_ONLY} />
+                    <TableCell align="right" sx={{ ...TOTAL, whiteSpace: 'nowrap' }}>
                       {statisticsAmount(uniformTotal(rows), currency)}
                     </TableCell>
                   </TableRow>
@@ -459,29 +725,91 @@ function BalancesCard({
 export interface StatisticsViewProps {
   /** The window and the business (none: every visible business). */
   query: StatisticsQuery;
+  /** The period just before, of the same length (none: no comparison). */
+  previous?: StatisticsQuery;
+  /** The window's length in days and its last UTC day. */
+  days: number;
+  lastDay: string;
   /** Show the settlement balances (the business detail shows its own balances table instead). */
   showBalances?: boolean;
   /** A currency's name, for ordering the balances (default: the currency table's). */
   nameOf?: (currency: string) => string | undefined;
 }
 
-export function StatisticsView({ query, showBalances = true, nameOf }: StatisticsViewProps) {
+export function StatisticsView({
+  query,
+  previous,
+  days,
+  lastDay,
+  showBalances = true,
+  nameOf,
+}: StatisticsViewProps) {
   const { histograms, totals } = useStatistics(query);
+  const before = usePreviousTotals(previous);
   return (
     <Stack spacing={2}>
+      <KeyFigures current={totals} previous={previous ? before : undefined} days={days} />
       <Columns>
-        <TotalsCard kind="deposits" query={totals.deposits} />
-        <TotalsCard kind="withdrawals" query={totals.withdrawals} />
+        <HistogramCard kind="deposits" query={histograms.deposits} after={query.after} lastDay={lastDay} />
+        <HistogramCard
+          kind="withdrawals"
+          query={histograms.withdrawals}
+          after={query.after}
+          lastDay={lastDay}
+        />
       </Columns>
-      <Columns>
-        <HistogramCard kind="deposits" query={histograms.deposits} after={query.after} />
-        <HistogramCard kind="withdrawals" query={histograms.withdrawals} after={query.after} />
-      </Columns>
-      <Columns>
-        <TopCoinsCard kind="deposits" query={totals.deposits} />
-        <TopCoinsCard kind="withdrawals" query={totals.withdrawals} />
-      </Columns>
+      <TopCoinsCard kind="deposits" query={totals.deposits} />
+      <TopCoinsCard kind="withdrawals" query={totals.withdrawals} />
       {showBalances ? <BalancesCard query={totals.deposits} nameOf={nameOf} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * The statistics landing view: the period (presets and custom, in the URL), what it covers, any
+ * filter the page adds beside it (the business), and the view of that period compared with the one
+ * before it. The /statistics page and the business detail's statistics child both show it.
+ */
+export function StatisticsPeriodView({
+  businessId,
+  filter,
+  showBalances,
+  nameOf,
+}: {
+  businessId?: number;
+  filter?: ReactNode;
+  showBalances?: boolean;
+  nameOf?: (currency: string) => string | undefined;
+}) {
+  const { period, today, choose, current, previous, days } = useStatisticsPeriod();
+  const query = useMemo(
+    () => ({ after: current.after, before: current.before, businessId }),
+    [current, businessId],
+  );
+  const previousQuery = useMemo(
+    () => (previous ? { after: previous.after, before: previous.before, businessId } : undefined),
+    [previous, businessId],
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        sx={{ gap: 2, alignItems: { xs: 'stretch', md: 'flex-start' }, justifyContent: 'space-between' }}
+      >
+        <Stack spacing={1}>
+          <PeriodPicker key={period.kind} period={period} today={today} onChange={choose} />
+          <PeriodText from={days.from} to={days.to} />
+        </Stack>
+        {filter}
+      </Stack>
+      <StatisticsView
+        query={query}
+        previous={previousQuery}
+        days={current.days}
+        lastDay={days.to}
+        showBalances={showBalances}
+        nameOf={nameOf}
+      />
     </Stack>
   );
 }

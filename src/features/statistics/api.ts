@@ -12,23 +12,24 @@ import type { Histogram, StatisticsKind, StatisticsQuery, StatisticsTotals } fro
 /** docs/product.md#constants-and-limits: grouped by DAY (STATISTICS_GROUP_BY of src/domain/statistics.ts). */
 const GROUP_BY: Histogram['groupByCriteria'] = 'DAY';
 
-/** GET statistics/{kind}/histogram?after&groupByCriteria=DAY[&businessId]. */
+/** GET statistics/{kind}/histogram?after[&before]&groupByCriteria=DAY[&businessId]. */
 const histogram =
   (kind: StatisticsKind) =>
   (http: HttpClient) =>
-  async ({ after, businessId }: StatisticsQuery): Promise<Histogram> =>
+  async ({ after, before, businessId }: StatisticsQuery): Promise<Histogram> =>
     (
       await http.request<Histogram>(`statistics/${kind}/histogram`, {
-        query: { after, groupByCriteria: GROUP_BY, businessId },
+        query: { after, before, groupByCriteria: GROUP_BY, businessId },
       })
     ).json;
 
-/** GET statistics/{kind}?after[&businessId]. */
+/** GET statistics/{kind}?after[&before][&businessId]. */
 const totals =
   (kind: StatisticsKind) =>
   (http: HttpClient) =>
-  async ({ after, businessId }: StatisticsQuery): Promise<StatisticsTotals> =>
-    (await http.request<StatisticsTotals>(`statistics/${kind}`, { query: { after, businessId } })).json;
+  async ({ after, before, businessId }: StatisticsQuery): Promise<StatisticsTotals> =>
+    (await http.request<StatisticsTotals>(`statistics/${kind}`, { query: { after, before, businessId } }))
+      .json;
 
 export const statisticsMethods = {
   /** CONFIRMED payment deposits per UTC day (GET_STATISTICS). */

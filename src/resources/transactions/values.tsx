@@ -1,9 +1,9 @@
 /** How a field of a transaction reads: amounts per currency from decimal strings, instants with their zone. */
-import { Box, Chip } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
 import type { CurrencyAmount } from '../../domain/transactions';
 import { precisionOf } from '../../domain/transactions';
 import { formatAmount, formatTimestamp } from '../../i18n/format';
+import { StatusChip } from '../../layout/StatusChip';
 import type { FieldSpec } from './kinds';
 
 const DASH = '—';
@@ -19,17 +19,8 @@ export function timestampText(value: unknown): string {
   return typeof value === 'string' && value ? formatTimestamp(value) : DASH;
 }
 
-export function StatusChip({ status }: { status: unknown }) {
-  const translate = useTranslate();
-  if (typeof status !== 'string') return <>{DASH}</>;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={translate(`resources.transactions.statuses.${status}`, { _: status })}
-    />
-  );
-}
+/** The status chip of every list and detail (src/layout/StatusChip.tsx), here for this folder's views. */
+export { StatusChip };
 
 function ReceivedAmounts({ amounts }: { amounts: unknown }) {
   const list = Array.isArray(amounts) ? (amounts as CurrencyAmount[]) : [];

@@ -1,10 +1,9 @@
 /**
  * The statistics child of the business detail (GET_BALANCES): the statistics view of the /statistics
- * page for this one business (last month per UTC day, totals, histograms, top coins; with
+ * page for this one business (its period, key figures, histograms, top coins; with
  * GET_STATISTICS), and the business's balances today from GET /v1/balances/:businessId, one row per
  * currency in currency-name order, with the totals in the display currencies.
  */
-import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -22,10 +21,8 @@ import { useSession } from '../../../authProvider';
 import { byCurrencyName } from '../../../domain/currencies';
 import { ERROR_TEXTS } from '../../../domain/errors';
 import { all, satisfies } from '../../../domain/requirements';
-import { statisticsAfter } from '../../../domain/statistics';
-import { formatDate } from '../../../i18n/format';
 import { messageOf, useAccessContext } from '../../../layout';
-import { StatisticsView } from '../../../features/statistics/StatisticsView';
+import { StatisticsPeriodView } from '../../../features/statistics/StatisticsView';
 import { amountText } from '../../transactions/values';
 
 interface BalanceRow {
@@ -92,23 +89,14 @@ function Balances({ businessId }: { businessId: Identifier }) {
 }
 
 export function BusinessStatistics({ businessId }: { businessId: Identifier }) {
-  const translate = useTranslate();
   const access = useAccessContext();
-  // The window is fixed while the child is open (one month ago, start of that UTC day).
-  const [after] = useState(() => statisticsAfter(new Date()));
   const id = Number(businessId);
   const withStatistics = satisfies(all('GET_STATISTICS', 'GET_BALANCES'), access) && Number.isSafeInteger(id);
 
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
-      {withStatistics ? (
-        <>
-          <Typography color="text.secondary">
-            {translate('pages.statistics.period', { date: formatDate(after, { timeZone: 'UTC' }) })}
-          </Typography>
-          <StatisticsView query={{ after, businessId: id }} showBalances={false} />
-        </>
-      ) : null}
+      {/* The landing page's view and period (in the URL), for this one business. */}
+      {withStatistics ? <StatisticsPeriodView businessId={id} showBalances={false} /> : null}
       <Balances businessId={businessId} />
     </Stack>
   );
