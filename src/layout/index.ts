@@ -12,3 +12,4 @@ export { Page, PAGE_WIDTHS, focusPageHeading, type PageProps, type PageWidth } f
 export { messageOf, fieldErrorsOf } from './errors';
 export { layoutMessages } from './messages';
 export { MenuEntriesProvider, useMenuEntries } from './MenuEntriesContext';
+export { CodeValue, shortenMiddle, type CodeValueProps } from './CodeValue';
