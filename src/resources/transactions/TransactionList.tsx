@@ -213,7 +213,9 @@ export function TransactionList({
   const recordId = params.recordId;
   const listPath = `${businessPath(businessId)}/${RECORD_TABS[kind.resource]}`;
   const lastOpen = useRef<string | undefined>(undefined);
-  if (recordId !== undefined) lastOpen.current = recordId;
+  useEffect(() => {
+    if (recordId !== undefined) lastOpen.current = recordId;
+  }, [recordId]);
 
   const open = (id: Identifier) =>
     navigate({ pathname: recordPath(kind.resource, businessId, id), search: location.search });
