@@ -182,6 +182,8 @@ const CARD_ROWS = {
     '& tbody tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
     '& tbody td': {
       display: 'flex',
+      // Row, also for the right-aligned cells (a table's right-aligned cell reverses its flex row).
+      flexDirection: 'row !important',
       justifyContent: 'space-between',
       alignItems: 'center',
       gap: 2,
