@@ -115,7 +115,7 @@ function Fields({ kind, record }: { kind: TransactionKind; record: RaRecord }) {
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: 'minmax(9rem, auto) 1fr' },
+                gridTemplateColumns: { xs: 'minmax(7rem, auto) 1fr', sm: 'minmax(9rem, auto) 1fr' },
                 columnGap: 2,
                 rowGap: 0.75,
                 m: 0,

@@ -160,7 +160,7 @@ function Table({ kind, onOpen }: { kind: TransactionKind; onOpen: (id: Identifie
               cellSx={() => ({
                 whiteSpace: 'nowrap',
                 ...(field.type === 'text'
-                  ? { maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }
+                  ? { maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }
                   : {}),
               })}
               // The label of the value in a phone's card (the header row is hidden there).
@@ -254,7 +254,8 @@ export function TransactionList({
         sx={{
           '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' },
-          '& td, & th': { fontVariantNumeric: 'tabular-nums' },
+          // Tighter than MUI's 16 px a side: a list of seven columns fits 1366 px without scrolling.
+          '& td, & th': { fontVariantNumeric: 'tabular-nums', px: 1.5 },
           // A row's copy buttons show on hover and keyboard focus (always on a touch screen).
           '@media (hover: hover)': {
             '& tbody tr:not(:hover):not(:focus-within) .CodeValue-action': { opacity: 0 },
