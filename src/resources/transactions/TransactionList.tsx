@@ -176,8 +176,7 @@ function Table({ kind, onOpen }: { kind: TransactionKind; onOpen: (id: Identifie
 /** On a phone (below sm) each row is a card: one line per column, its label left, its value right. */
 const CARD_ROWS = {
   '@media (max-width: 599.95px)': {
-    '& .RaList-content': { overflowX: 'visible' },
-    '& table, & tbody, & tr, & td': { display: 'block', width: '100%' },
+    '& table, & tbody, & tr, & td': { display: 'block', boxSizing: 'border-box' },
     '& thead': visuallyHidden,
     '& tbody tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
     '& tbody td': {
