@@ -9,7 +9,15 @@
  * currency code after it; an amount column sorts only within one currency (`sortsNow`). On a phone
  * every row is a card of label-value lines, so amounts stay in view.
  */
-import { forwardRef, useEffect, useRef, useState, type ComponentProps, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
 import { Box, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -211,6 +219,10 @@ export function TransactionList({
   const location = useLocation();
   const navigate = useNavigate();
   const [rows, setRows] = useState<readonly RaRecord[]>([]);
+  // Stable across the re-renders a new page or an opened record causes.
+  const permanentFilter = useMemo(() => ({ businessId }), [businessId]);
+  const sort = useMemo(() => ({ field: defaultSortField(kind), order: 'DESC' as const }), [kind]);
+  const inputs = useMemo(() => filterInputs(kind, translate), [kind, translate]);
   const recordId = params.recordId;
   const listPath = `${businessPath(businessId)}/${RECORD_TABS[kind.resource]}`;
   const lastOpen = useRef<string | undefined>(undefined);
@@ -235,12 +247,12 @@ export function TransactionList({
     <ShownBusinessContext.Provider value={{ id: businessId, name: businessName }}>
       <List
         resource={kind.resource}
-        filter={{ businessId }}
+        filter={permanentFilter}
         perPage={TRANSACTIONS_PER_PAGE}
-        sort={{ field: defaultSortField(kind), order: 'DESC' }}
+        sort={sort}
         storeKey={false}
         title={false}
-        filters={filterInputs(kind, translate)}
+        filters={inputs}
         actions={
           <TopToolbar>
             <ExportCsvButton kind={kind} />
