@@ -115,7 +115,8 @@ function Fields({ kind, record }: { kind: TransactionKind; record: RaRecord }) {
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: 'minmax(7rem, auto) 1fr', sm: 'minmax(9rem, auto) 1fr' },
+                // One label width for every section, so the values line up from one section to the next.
+                gridTemplateColumns: { xs: '8.5rem minmax(0, 1fr)', sm: '10rem minmax(0, 1fr)' },
                 columnGap: 2,
                 rowGap: 0.75,
                 m: 0,
