@@ -2,6 +2,8 @@
  * The twelve brands (docs/architecture.md#brands): their keys, names, colours and whether fiat deposits are
  * allowed. The dashboard's themes (src/brands) and the API's logo and icon files both derive from this.
  */
+import type { ExplorerOverrides } from './explorers';
+
 /** The shape of the brand's logo mark (src/domain/brandLogos.ts draws each); one per brand. */
 export type BrandMark =
   | 'shield'
@@ -30,6 +32,8 @@ export interface BrandDefinition {
   sidebarColor: string;
   /** The logo's mark. */
   mark: BrandMark;
+  /** Block explorers this brand links to instead of the default ones (src/domain/explorers.ts). */
+  explorers?: ExplorerOverrides;
 }
 
 export const BRANDS: readonly BrandDefinition[] = [

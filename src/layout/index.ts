@@ -19,3 +19,5 @@ export {
   type StatusChipProps,
   type StatusColors,
 } from './StatusChip';
+
+export { CodeValue, shortenMiddle, type CodeValueProps } from './CodeValue';

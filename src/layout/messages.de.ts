@@ -37,5 +37,14 @@ export const layoutMessagesDe = {
     theme: {
       dark: 'Dunkles Design',
     },
+    code: {
+      copy: 'Kopieren',
+      copyLabel: '%{label} kopieren',
+      copied: 'Kopiert',
+      copiedLabel: '%{label} kopiert',
+      copyFailed: 'Kopieren nicht möglich: Der Browser verweigert die Zwischenablage',
+      explorer: 'Im Block-Explorer öffnen',
+      explorerLabel: '%{label} im Block-Explorer',
+    },
   },
 };

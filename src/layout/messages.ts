@@ -37,5 +37,14 @@ export const layoutMessages = {
     theme: {
       dark: 'Dark theme',
     },
+    code: {
+      copy: 'Copy',
+      copyLabel: 'Copy %{label}',
+      copied: 'Copied',
+      copiedLabel: '%{label} copied',
+      copyFailed: 'Could not copy: the browser refused the clipboard',
+      explorer: 'Open in the block explorer',
+      explorerLabel: '%{label} in the block explorer',
+    },
   },
 };

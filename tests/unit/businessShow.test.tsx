@@ -269,18 +269,97 @@ describe('the business detail', { timeout: 60_000 }, () => {
     expect(decodeURIComponent(where())).toContain('"status":"PAID"');
   });
 
-  it('opens the details of a row from the keyboard, with every field and the deposits', async () => {
-    renderApp('/businesses/1/show/deposits', MANAGER);
-    await screen.findByText('ORDER-101');
-    screen.getByRole('button', { name: 'Details of 101' }).focus();
+  it('opens a row at its own address with Enter, walks the page, and closes back to the same list', async () => {
+    renderApp(`/businesses/1/show/deposits?filter=${FILTERED}&page=2`, MANAGER);
+    const row = (await screen.findByText('ORDER-126')).closest('tr')!;
+    // No eye column: the row itself is the way in.
+    expect(screen.queryByRole('button', { name: /Details of/ })).toBeNull();
+    row.focus();
     await userEvent.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Crypto deposit 101' });
-    expect(within(dialog).getByText('Reference')).toBeTruthy();
-    expect(within(dialog).getByText('ORDER-101')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Crypto deposit 126' });
+    expect(pathname()).toBe('/businesses/1/show/deposits/126');
+    expect(where()).toContain('page=2');
+    // Labels from the catalogue, grouped; no raw field names.
+    expect(within(dialog).getByRole('heading', { name: 'Amounts' })).toBeTruthy();
     expect(within(dialog).getByText('Expires')).toBeTruthy();
-    expect(within(dialog).getByText('hash-101-c')).toBeTruthy();
+    expect(within(dialog).queryByText('priceCurrency')).toBeNull();
+    expect(within(dialog).getByText('Nordlicht Coffee')).toBeTruthy();
+    // The deposits' hashes, linked to the block explorer of Bitcoin.
+    expect(within(dialog).getByText('hash-126-c')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('link', { name: 'Transaction hash in the block explorer' })[0]
+        .getAttribute('href'),
+    ).toBe('https://mempool.space/tx/hash-126-a');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next on this page' }));
+    await screen.findByRole('dialog', { name: 'Crypto deposit 127' });
+    expect(pathname()).toBe('/businesses/1/show/deposits/127');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous on this page' }));
+    await screen.findByRole('dialog', { name: 'Crypto deposit 126' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(pathname()).toBe('/businesses/1/show/deposits');
+    expect(where()).toContain('page=2');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('ORDER-126').closest('tr')));
+  });
+
+  it('opens a row by a click, and a record off the page from its address (fetched by id)', async () => {
+    const api = renderApp('/businesses/1/show/deposits/150', MANAGER, {
+      'GET /v1/payments/150': { body: payment(150) },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Crypto deposit 150' });
+    expect(await within(dialog).findByText('hash-150-a')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/v1/payments/150')).toBe(true);
+    // Not on the first page: no neighbours to walk to.
+    const next = within(dialog).getByRole('button', { name: 'Next on this page' });
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(await screen.findByText('ORDER-103'));
+    await screen.findByRole('dialog', { name: 'Crypto deposit 103' });
+    expect(pathname()).toBe('/businesses/1/show/deposits/103');
+  });
+
+  it('says a missing record, or one of another business, is not there', async () => {
+    renderApp('/businesses/1/show/deposits/999', MANAGER, {
+      'GET /v1/payments/998': { body: { ...payment(998), businessId: 2 } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Crypto deposit 999' });
+    expect(await within(dialog).findByText('There is no Crypto deposit 999 in this business.')).toBeTruthy();
+  });
+
+  it('names the businesses of an internal transfer, linked to them, instead of their ids', async () => {
+    renderApp('/businesses/1/show/internal-transfers', MANAGER, {
+      'GET /v1/payment/internal-transfers': {
+        body: {
+          transfers: [
+            {
+              id: 56,
+              businessId: 1,
+              status: 'PENDING',
+              fromBusinessId: 1,
+              toBusinessId: 6,
+              fromBusinessName: 'Nordlicht Coffee',
+              toBusinessName: 'Lumen Games',
+              currency: 'EUR',
+              amount: '1455.77',
+              reference: 'Liquidity top-up',
+              createdAt: CREATED,
+              updatedAt: CREATED,
+            },
+          ],
+          total: 1,
+        },
+      },
+    });
+    const link = await screen.findByRole('link', { name: 'Lumen Games' });
+    expect(link.getAttribute('href')).toBe('/businesses/6/show');
+    const row = link.closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Nordlicht Coffee' }).getAttribute('href')).toBe(
+      '/businesses/1/show',
+    );
+    // The amount's header and cell are right-aligned.
+    expect(screen.getByRole('columnheader', { name: 'Amount' }).className).toMatch(/alignRight/);
   });
 
   describe('export', () => {

@@ -96,10 +96,16 @@ export const SOURCES = {
     select: columns(
       't.business_id AS "fromBusinessId"',
       't.counterparty_business_id AS "toBusinessId"',
+      'sender.name AS "fromBusinessName"',
+      'receiver.name AS "toBusinessName"',
       't.currency',
       `${decimal('t.amount')} AS amount`,
       't.reference',
     ),
+    // Both businesses are the transfer's organisation's (the table's foreign keys).
+    joins:
+      'JOIN businesses sender ON sender.id = t.business_id ' +
+      'JOIN businesses receiver ON receiver.id = t.counterparty_business_id',
     businessColumns: ['t.business_id', 't.counterparty_business_id'],
   }),
   unassociatedDeposits: sourceOf({

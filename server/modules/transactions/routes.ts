@@ -1,20 +1,31 @@
 /**
  * Every transaction list and its CSV export (docs/product.md#calls), registered under /v1: for each list of
  * TRANSACTION_LISTS, `GET <path>` (a page) and `GET <path>/export?format=csv` (the whole filtered set,
- * streamed in keyset batches), both with the list's permission and the caller's organisation.
+ * streamed in keyset batches) and `GET <path>/{id}` (one row, for a record's own page), all with the
+ * list's permission and the caller's organisation.
  *
  * A businessId of another organisation, or of the hidden business for a non-ADMIN, matches no row: the
- * list is empty (and the export holds the header only), like any filter that matches nothing.
+ * list is empty (and the export holds the header only), like any filter that matches nothing; a row of
+ * another organisation, or of the hidden business for a non-ADMIN, is a 404 like a missing one.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
 import { backgroundOf } from '../../db/client';
+import { found } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavyWork';
-import { CsvFile } from './schemas';
-import { csvColumns, exceedsCap, exportFileName, exportRows, listPage, TRANSACTION_LISTS } from './service';
+import { CsvFile, TransactionParams } from './schemas';
+import {
+  csvColumns,
+  exceedsCap,
+  exportFileName,
+  exportRows,
+  findRow,
+  listPage,
+  TRANSACTION_LISTS,
+} from './service';
 
 /** Headers of an export: the row cap, and whether this file was cut at it. */
 export const EXPORT_ROW_CAP_HEADER = 'X-Export-Row-Cap';
@@ -41,6 +52,22 @@ export const transactionsModule: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request) =>
         listPage(db, scopeOf(request), def, request.query as { limit: number; offset: number }),
+    );
+
+    app.get(
+      `${def.path}/:id`,
+      {
+        config,
+        schema: {
+          tags: ['transactions'],
+          summary: `${def.summary}: one by id (404 for another organisation's)`,
+          ...authed,
+          params: TransactionParams,
+          response: { 200: def.item, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        found(await findRow(db, scopeOf(request), def, (request.params as { id: number }).id)),
     );
 
     app.get(

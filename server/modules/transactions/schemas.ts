@@ -31,6 +31,9 @@ export const NetworkName = Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10
 const Line = (maxLength: number) => Text({ maxLength });
 const Nullable = <S extends TSchema>(schema: S) => Type.Union([schema, Type.Null()]);
 
+/** The path of one transaction: `<list path>/{id}`. */
+export const TransactionParams = Type.Object({ id: TransactionId });
+
 /** Each kind's statuses (src/domain/transactions.ts, the one list). */
 export const STATUSES = TRANSACTION_STATUSES;
 
@@ -204,6 +207,9 @@ export const InternalTransferSchema = Type.Object({
   ...common(STATUSES.internalTransfers),
   fromBusinessId: BusinessId,
   toBusinessId: BusinessId,
+  /** The two businesses' names, so a list names them instead of showing their ids. */
+  fromBusinessName: Line(100),
+  toBusinessName: Line(100),
   currency: CurrencyCode,
   amount: Decimal,
   reference: Nullable(Line(200)),

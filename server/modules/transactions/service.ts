@@ -269,6 +269,33 @@ async function complete(db: Db, scope: OrgScope, def: TransactionList, rows: Row
   return rows.map((row) => ({ ...row, deposits: byPayment.get(Number(row.id)) ?? [] }));
 }
 
+/**
+ * One row by id, read from the list's own source (the caller's organisation, the hidden business for
+ * ADMIN only) and completed like a page; undefined when there is none the caller may see.
+ */
+export async function findRow(
+  db: Db,
+  scope: OrgScope,
+  def: TransactionList,
+  id: number,
+): Promise<Row | undefined> {
+  const source = def.source(scope);
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions = [`t.id = ${param(id)}`];
+  if (!('global' in source.owner)) conditions.push(`${source.owner.column} = ${param(scope.organisationId)}`);
+  conditions.push(...(source.where?.(param) ?? []));
+  const { rows } = await db.query<Row>(
+    `SELECT ${source.select} FROM ${source.from} WHERE ${conditions.join(' AND ')}`,
+    params,
+  );
+  if (rows.length === 0) return undefined;
+  return (await complete(db, scope, def, rows))[0];
+}
+
 /** One page: `{ <listKey>: rows, total, totalCapped? }`. */
 export async function listPage(
   db: Db,

@@ -1,28 +1,38 @@
 /**
- * A transaction's details: every field of the record, in a drawer (a modal dialog: focus moves into
- * it, Escape or the close button leaves it and focus returns to the row's button).
+ * A transaction's own page: a drawer over its list at the record's address (`recordPath`), so it can be
+ * shared and reloaded. The record comes from the list's page when it is on it, else from
+ * `GET <list>/{id}`; one of another business, or none, reads as not found. Previous and next walk the
+ * list's current page. A modal dialog: focus moves into it, Escape or the close button leaves it
+ * (back to the list with its filters and page), and focus returns to the record's row.
+ *
+ * The fields are grouped (overview, amounts, blockchain, dates), each labelled from the catalogue.
  */
 import { useId } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
+import NextIcon from '@mui/icons-material/KeyboardArrowDown';
+import PreviousIcon from '@mui/icons-material/KeyboardArrowUp';
 import {
+  Alert,
   Box,
   Drawer,
   IconButton,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
 } from '@mui/material';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useGetOne, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { PaymentDeposit } from '../../domain/transactions';
-import type { FieldSpec, TransactionKind } from './kinds';
+import { CodeValue, messageOf } from '../../layout';
+import { groupOf, type FieldGroup, type FieldSpec, type TransactionKind } from './kinds';
 import { amountText, FieldValue, StatusChip, timestampText } from './values';
 
-/** Fields the client derives from others and shows through them. */
-const DERIVED = new Set(['receivedAmountPerCurrency']);
+const GROUPS: readonly FieldGroup[] = ['overview', 'amounts', 'chain', 'dates'];
 
 function Deposits({ deposits }: { deposits: unknown }) {
   const translate = useTranslate();
@@ -31,12 +41,11 @@ function Deposits({ deposits }: { deposits: unknown }) {
   const label = (key: string) => translate(`resources.payments.deposit.${key}`);
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small">
+      <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>{label('status')}</TableCell>
             <TableCell align="right">{label('amount')}</TableCell>
-            <TableCell>{label('network')}</TableCell>
             <TableCell>{label('txHash')}</TableCell>
             <TableCell align="right">{label('confirmations')}</TableCell>
             <TableCell>{label('createdAt')}</TableCell>
@@ -48,12 +57,20 @@ function Deposits({ deposits }: { deposits: unknown }) {
               <TableCell>
                 <StatusChip status={d.status} />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 {amountText(d.depositAmount, d.depositCurrency)}
               </TableCell>
-              <TableCell>{d.network}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{d.txHash}</TableCell>
-              <TableCell align="right">{d.confirmations}</TableCell>
+              <TableCell>
+                <CodeValue
+                  value={d.txHash}
+                  label={label('txHash')}
+                  shorten
+                  explorer={{ target: 'tx', currency: d.depositCurrency, network: d.network }}
+                />
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {d.confirmations}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{timestampText(d.createdAt)}</TableCell>
             </TableRow>
           ))}
@@ -63,70 +80,51 @@ function Deposits({ deposits }: { deposits: unknown }) {
   );
 }
 
-export function DetailsDrawer({
-  kind,
-  record,
-  onClose,
-}: {
-  kind: TransactionKind;
-  record: RaRecord | null;
-  onClose: () => void;
-}) {
-  const translate = useTranslate();
-  const titleId = useId();
-  const declared = new Set(kind.fields.map((f) => f.source));
-  const fields: FieldSpec[] = record
-    ? [
-        ...kind.fields,
-        ...Object.keys(record)
-          .filter((key) => !declared.has(key) && !DERIVED.has(key))
-          .map((source): FieldSpec => ({ source, type: 'text' })),
-      ]
-    : [];
-  const label = (source: string) => translate(`resources.${kind.resource}.fields.${source}`, { _: source });
+/** Whether a record belongs to the business shown (a transfer to both of its businesses). */
+export function belongsTo(record: RaRecord, businessId: Identifier): boolean {
+  return [record.businessId, record.toBusinessId].some(
+    (id) => id !== undefined && id !== null && String(id) === String(businessId),
+  );
+}
 
+/** The records before and after one on the list's page. */
+export function neighbours(rows: readonly RaRecord[], id: string | undefined) {
+  const index = rows.findIndex((row) => String(row.id) === id);
+  return {
+    index,
+    previous: index > 0 ? rows[index - 1] : undefined,
+    next: index >= 0 && index < rows.length - 1 ? rows[index + 1] : undefined,
+  };
+}
+
+function Fields({ kind, record }: { kind: TransactionKind; record: RaRecord }) {
+  const translate = useTranslate();
+  const label = (source: string) => translate(`resources.${kind.resource}.fields.${source}`);
+  const shown = kind.fields.filter((f) => f.type !== 'deposits');
   return (
-    <Drawer
-      anchor="right"
-      open={record !== null}
-      onClose={onClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': titleId,
-          sx: { width: { xs: '100%', sm: 520 }, p: 2 },
-        },
-      }}
-    >
-      {record && (
-        <>
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-            <Typography component="h2" variant="h6" id={titleId}>
-              {translate('resources.transactions.details.title', {
-                name: translate(`resources.${kind.resource}.name`, { smart_count: 1 }),
-                id: record.id,
-              })}
+    <>
+      {GROUPS.map((group) => {
+        const fields: FieldSpec[] = shown.filter((f) => groupOf(f) === group);
+        if (fields.length === 0) return null;
+        return (
+          <Box component="section" key={group} sx={{ mb: 2 }}>
+            <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>
+              {translate(`resources.transactions.details.groups.${group}`)}
             </Typography>
-            <IconButton onClick={onClose} aria-label={translate('resources.transactions.details.close')}>
-              <CloseIcon />
-            </IconButton>
-          </Stack>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, auto) 1fr' },
-              columnGap: 2,
-              rowGap: 1,
-              m: 0,
-              '& dt': { color: 'text.secondary', fontWeight: 500 },
-              '& dd': { m: 0, wordBreak: 'break-word' },
-            }}
-          >
-            {fields
-              .filter((f) => f.type !== 'deposits')
-              .map((field) => (
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                // One label width for every section, so the values line up from one section to the next.
+                gridTemplateColumns: { xs: '8.5rem minmax(0, 1fr)', sm: '10rem minmax(0, 1fr)' },
+                columnGap: 2,
+                rowGap: 0.75,
+                m: 0,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' },
+              }}
+            >
+              {fields.map((field) => (
                 <Box key={field.source} sx={{ display: 'contents' }}>
                   <dt>{label(field.source)}</dt>
                   <dd>
@@ -134,14 +132,124 @@ export function DetailsDrawer({
                   </dd>
                 </Box>
               ))}
-          </Box>
-          {fields.some((f) => f.type === 'deposits') && (
-            <Box sx={{ mt: 2 }}>
-              <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
-                {translate('resources.transactions.details.deposits')}
-              </Typography>
-              <Deposits deposits={record.deposits} />
             </Box>
+          </Box>
+        );
+      })}
+      {kind.fields.some((f) => f.type === 'deposits') && (
+        <Box component="section">
+          <Typography component="h3" variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {translate('resources.transactions.details.deposits')}
+          </Typography>
+          <Deposits deposits={record.deposits} />
+        </Box>
+      )}
+    </>
+  );
+}
+
+export function DetailsDrawer({
+  kind,
+  businessId,
+  recordId,
+  rows,
+  onOpen,
+  onClose,
+  onClosed,
+}: {
+  kind: TransactionKind;
+  businessId: Identifier;
+  /** The record's id from the address; undefined: the drawer is closed. */
+  recordId: string | undefined;
+  /** The list's current page. */
+  rows: readonly RaRecord[];
+  onOpen: (id: Identifier) => void;
+  onClose: () => void;
+  /** Once the drawer has slid away (and let go of the focus). */
+  onClosed?: () => void;
+}) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const onPage = rows.find((row) => String(row.id) === recordId);
+  const fetched = useGetOne(
+    kind.resource,
+    { id: recordId ?? '' },
+    { enabled: recordId !== undefined && !onPage, retry: false },
+  );
+  const record = onPage ?? (fetched.data as RaRecord | undefined);
+  const name = translate(`resources.${kind.resource}.name`, { smart_count: 1 });
+  const { index, previous, next } = neighbours(rows, recordId);
+  const status = (fetched.error as { status?: number } | null)?.status;
+  const notFound = (record && !belongsTo(record, businessId)) || status === 404 || status === 400;
+
+  return (
+    <Drawer
+      anchor="right"
+      open={recordId !== undefined}
+      onClose={onClose}
+      disableRestoreFocus
+      slotProps={{
+        transition: { onExited: onClosed },
+        paper: {
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-labelledby': titleId,
+          sx: { width: { xs: '100%', sm: 560 }, p: 2 },
+        },
+      }}
+    >
+      {recordId !== undefined && (
+        <>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, mb: 1 }}>
+            <Typography component="h2" variant="h6" id={titleId} sx={{ flex: 1, minWidth: 0 }}>
+              {translate('resources.transactions.details.title', { name, id: recordId })}
+            </Typography>
+            {index >= 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {translate('resources.transactions.details.position', {
+                  index: index + 1,
+                  count: rows.length,
+                })}
+              </Typography>
+            )}
+            <Tooltip title={translate('resources.transactions.details.previous')}>
+              {/* aria-disabled, not disabled: the button keeps the focus at the end of the page. */}
+              <IconButton
+                aria-label={translate('resources.transactions.details.previous')}
+                aria-disabled={!previous}
+                onClick={() => previous && onOpen(previous.id)}
+                sx={previous ? undefined : { opacity: 0.38, cursor: 'default' }}
+              >
+                <PreviousIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={translate('resources.transactions.details.next')}>
+              {/* aria-disabled, not disabled: the button keeps the focus at the end of the page. */}
+              <IconButton
+                aria-label={translate('resources.transactions.details.next')}
+                aria-disabled={!next}
+                onClick={() => next && onOpen(next.id)}
+                sx={next ? undefined : { opacity: 0.38, cursor: 'default' }}
+              >
+                <NextIcon />
+              </IconButton>
+            </Tooltip>
+            <IconButton onClick={onClose} aria-label={translate('resources.transactions.details.close')}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          {notFound ? (
+            <Alert severity="warning" role="alert">
+              {translate('resources.transactions.details.notFound', { name, id: recordId })}
+            </Alert>
+          ) : fetched.error && !record ? (
+            <Alert severity="error" role="alert">
+              {messageOf(fetched.error, translate('resources.transactions.details.loadFailed'))}
+            </Alert>
+          ) : !record ? (
+            <LinearProgress aria-label={translate('ra.page.loading')} />
+          ) : (
+            <Fields kind={kind} record={record} />
           )}
         </>
       )}

@@ -28,7 +28,17 @@ export type FieldType =
   /** A payment's distinctAmounts: one line per received currency. */
   | 'received'
   /** A payment's deposits (details only). */
-  | 'deposits';
+  | 'deposits'
+  /** An id or reference: monospace with a copy button (src/layout CodeValue). */
+  | 'reference'
+  /** A transaction hash or an address: shortened in the middle, copied, linked to the block explorer. */
+  | 'hash'
+  | 'address'
+  /** A business id: shown as the business's name (from `name`, else the business shown), linked to it. */
+  | 'business';
+
+/** The sections of a record's details. */
+export type FieldGroup = 'overview' | 'amounts' | 'chain' | 'dates';
 
 export interface FieldSpec {
   source: string;
@@ -39,6 +49,12 @@ export interface FieldSpec {
   column?: boolean;
   /** The API's sortBy value when the column sorts (`created` for createdAt). */
   sortBy?: string;
+  /** For hashes and addresses: the record field that holds the network (`currency` holds the coin). */
+  network?: string;
+  /** For businesses: the record field that holds the business's name. */
+  name?: string;
+  /** The details section (else derived from the type). */
+  group?: FieldGroup;
 }
 
 export interface TransactionKind {
@@ -49,6 +65,11 @@ export interface TransactionKind {
   listKey: string;
   /** The query parameter the list's currency filter is sent as. */
   currencyParam: string;
+  /**
+   * The record field the currency filter fixes, when it fixes one (balance conversions match either
+   * side: none). An amount column sorts only when its currency is this field and the filter is set.
+   */
+  currencyField?: string;
   requires: Requirement;
   /** The statuses to filter by (empty: no status filter). */
   statuses: readonly string[];
@@ -60,10 +81,23 @@ export interface TransactionKind {
 
 const CREATED: FieldSpec = { source: 'createdAt', type: 'timestamp', column: true, sortBy: 'created' };
 const UPDATED: FieldSpec = { source: 'updatedAt', type: 'timestamp' };
-const ID: FieldSpec = { source: 'id', type: 'text', column: true };
+const ID: FieldSpec = { source: 'id', type: 'reference', column: true };
 const STATUS: FieldSpec = { source: 'status', type: 'status', column: true, sortBy: 'status' };
-const BUSINESS: FieldSpec = { source: 'businessId', type: 'text' };
-const text = (source: string, column = false): FieldSpec => ({ source, type: 'text', column });
+const BUSINESS: FieldSpec = { source: 'businessId', type: 'business' };
+const text = (source: string, column = false, group?: FieldGroup): FieldSpec => ({
+  source,
+  type: 'text',
+  column,
+  ...(group ? { group } : {}),
+});
+const reference = (source: string, column = false): FieldSpec => ({ source, type: 'reference', column });
+const onChain = (type: 'hash' | 'address', source: string, currency: string, column = false): FieldSpec => ({
+  source,
+  type,
+  currency,
+  network: 'network',
+  column,
+});
 const amount = (source: string, currency: string, sortBy?: string, column = true): FieldSpec => ({
   source,
   type: 'amount',
@@ -78,18 +112,19 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payments',
     listKey: 'payments',
     currencyParam: 'depositCurrency',
+    currencyField: 'depositCurrency',
     requires: all('GET_PAYMENT'),
     statuses: TRANSACTION_STATUSES.payments,
     currencies: 'crypto',
     fields: [
       ID,
-      text('reference', true),
+      reference('reference', true),
       STATUS,
       amount('priceAmount', 'priceCurrency', 'priceAmount'),
       amount('expectedAmount', 'depositCurrency'),
       { source: 'distinctAmounts', type: 'received', column: true },
-      text('depositCurrency'),
-      text('depositNetwork'),
+      text('depositCurrency', false, 'amounts'),
+      text('depositNetwork', false, 'chain'),
       { source: 'expiresAt', type: 'timestamp' },
       CREATED,
       UPDATED,
@@ -103,6 +138,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'withdrawals/crypto',
     listKey: 'withdrawals',
     currencyParam: 'cryptoCurrency',
+    currencyField: 'cryptoCurrency',
     requires: all('GET_WITHDRAWALS'),
     statuses: TRANSACTION_STATUSES.cryptoWithdrawals,
     currencies: 'crypto',
@@ -111,10 +147,10 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
       STATUS,
       amount('amount', 'cryptoCurrency', 'amount'),
       amount('fee', 'cryptoCurrency'),
-      text('network', true),
-      text('address', true),
-      text('txHash'),
-      text('cryptoCurrency'),
+      text('network', true, 'chain'),
+      onChain('address', 'address', 'cryptoCurrency', true),
+      onChain('hash', 'txHash', 'cryptoCurrency'),
+      text('cryptoCurrency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -125,16 +161,17 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/deposits/fiat',
     listKey: 'deposits',
     currencyParam: 'currency',
+    currencyField: 'currency',
     requires: all('GET_FIAT_DEPOSITS'),
     statuses: TRANSACTION_STATUSES.fiatDeposits,
     currencies: 'fiat',
     fields: [
       ID,
-      text('reference', true),
+      reference('reference', true),
       text('senderName', true),
       STATUS,
       amount('amount', 'currency', 'amount'),
-      text('currency'),
+      text('currency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -146,6 +183,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/whitelabel-fiat-deposits',
     listKey: 'deposits',
     currencyParam: 'currency',
+    currencyField: 'currency',
     requires: all('GET_FIAT_DEPOSITS'),
     statuses: [],
     currencies: 'fiat',
@@ -157,9 +195,9 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
       amount('receivedAmount', 'currency'),
       text('initiatedBy', true),
       { source: 'receivedAt', type: 'timestamp', column: true, sortBy: 'created' },
-      text('reference'),
+      reference('reference'),
       amount('amount', 'currency', undefined, false),
-      text('currency'),
+      text('currency', false, 'amounts'),
       { source: 'createdAt', type: 'timestamp' },
       UPDATED,
       BUSINESS,
@@ -171,17 +209,18 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/withdrawals/fiat',
     listKey: 'settlements',
     currencyParam: 'currency',
+    currencyField: 'currency',
     requires: all('GET_FIAT_WITHDRAWALS'),
     statuses: TRANSACTION_STATUSES.fiatWithdrawals,
     currencies: 'fiat',
     fields: [
       ID,
-      text('reference', true),
+      reference('reference', true),
       text('bankAccountLabel', true),
       STATUS,
       amount('amount', 'currency', 'amount'),
       amount('fee', 'currency'),
-      text('currency'),
+      text('currency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -192,17 +231,18 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/internal-transfers',
     listKey: 'transfers',
     currencyParam: 'currency',
+    currencyField: 'currency',
     requires: all('GET_INTERNAL_TRANSFERS'),
     statuses: TRANSACTION_STATUSES.internalTransfers,
     currencies: 'all',
     fields: [
       ID,
-      text('fromBusinessId', true),
-      text('toBusinessId', true),
+      { source: 'fromBusinessId', type: 'business', name: 'fromBusinessName', column: true },
+      { source: 'toBusinessId', type: 'business', name: 'toBusinessName', column: true },
       STATUS,
       amount('amount', 'currency', 'amount'),
       text('reference', true),
-      text('currency'),
+      text('currency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -213,6 +253,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/deposits/unassociated',
     listKey: 'deposits',
     currencyParam: 'currency',
+    currencyField: 'currency',
     requires: all('GET_INTERNAL_TRANSFERS'),
     statuses: TRANSACTION_STATUSES.unassociatedDeposits,
     currencies: 'crypto',
@@ -220,10 +261,10 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
       ID,
       STATUS,
       amount('amount', 'currency', 'amount'),
-      text('network', true),
-      text('address', true),
-      text('txHash'),
-      text('currency'),
+      text('network', true, 'chain'),
+      onChain('address', 'address', 'currency', true),
+      onChain('hash', 'txHash', 'currency'),
+      text('currency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -234,6 +275,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/manual-movements',
     listKey: 'movements',
     currencyParam: 'currency',
+    currencyField: 'currency',
     requires: all('FETCH_MANUAL_MOVEMENTS'),
     statuses: TRANSACTION_STATUSES.manualMovements,
     currencies: 'all',
@@ -243,7 +285,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
       amount('amount', 'currency', 'amount'),
       text('reason', true),
       text('createdBy', true),
-      text('currency'),
+      text('currency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -254,6 +296,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
     path: 'payment/balance/convert',
     listKey: 'conversions',
     currencyParam: 'currency',
+    // No currencyField: the filter matches the debit or the credit side.
     requires: all('GET_BALANCE_CONVERSIONS'),
     statuses: TRANSACTION_STATUSES.balanceConversions,
     currencies: 'all',
@@ -262,9 +305,9 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
       STATUS,
       amount('debitAmount', 'debitCurrency', 'debitAmount'),
       amount('creditAmount', 'creditCurrency', 'creditAmount'),
-      text('rate', true),
-      text('debitCurrency'),
-      text('creditCurrency'),
+      text('rate', true, 'amounts'),
+      text('debitCurrency', false, 'amounts'),
+      text('creditCurrency', false, 'amounts'),
       CREATED,
       UPDATED,
       BUSINESS,
@@ -315,4 +358,32 @@ export function currencyChoices(kind: TransactionKind): string[] {
   if (kind.currencies === 'fiat') return fiat;
   if (kind.currencies === 'crypto') return crypto;
   return [...fiat, ...crypto];
+}
+
+/** The details section of a field. */
+export function groupOf(field: FieldSpec): FieldGroup {
+  if (field.group) return field.group;
+  switch (field.type) {
+    case 'amount':
+    case 'received':
+      return 'amounts';
+    case 'hash':
+    case 'address':
+      return 'chain';
+    case 'timestamp':
+      return 'dates';
+    default:
+      return 'overview';
+  }
+}
+
+/**
+ * Whether a column sorts now: an amount column only within one currency (its currency is the one the
+ * list's currency filter fixes, and the filter is set), so no order mixes EUR with USD; every other
+ * sortable column always.
+ */
+export function sortsNow(kind: TransactionKind, field: FieldSpec, filter: Record<string, unknown>): boolean {
+  if (!field.sortBy) return false;
+  if (field.type !== 'amount') return true;
+  return kind.currencyField !== undefined && field.currency === kind.currencyField && !!filter.currency;
 }

@@ -35,12 +35,27 @@ export const transactionMessagesDe = {
       empty: 'Noch keine %{name}.',
       pageRange: '%{from}–%{to} von %{total}',
       details: {
-        open: 'Details',
-        openFor: 'Details zu %{id}',
         title: '%{name} %{id}',
         close: 'Details schließen',
         none: 'Keine',
         deposits: 'Einzahlungen',
+        previous: 'Vorheriger Eintrag auf dieser Seite',
+        next: 'Nächster Eintrag auf dieser Seite',
+        position: '%{index} von %{count}',
+        notFound: 'In diesem Unternehmen gibt es kein(e) %{name} %{id}.',
+        loadFailed: 'Der Eintrag konnte nicht geladen werden.',
+        groups: {
+          overview: 'Übersicht',
+          amounts: 'Beträge',
+          chain: 'Blockchain',
+          dates: 'Zeitpunkte',
+        },
+      },
+      codeLabels: {
+        id: 'ID',
+        reference: 'Referenz',
+        txHash: 'Transaktions-Hash',
+        address: 'Adresse',
       },
       statuses: {
         PENDING: 'Ausstehend',
@@ -91,7 +106,7 @@ export const transactionMessagesDe = {
         expiresAt: 'Läuft ab',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
         deposits: 'Einzahlungen',
       },
       deposit: {
@@ -116,7 +131,7 @@ export const transactionMessagesDe = {
         cryptoCurrency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     'fiat-deposits': {
@@ -130,7 +145,7 @@ export const transactionMessagesDe = {
         currency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     'whitelabel-fiat-deposits': {
@@ -148,7 +163,7 @@ export const transactionMessagesDe = {
         currency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     settlements: {
@@ -163,7 +178,7 @@ export const transactionMessagesDe = {
         currency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     'internal-transfers': {
@@ -178,7 +193,7 @@ export const transactionMessagesDe = {
         currency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     'unassociated-deposits': {
@@ -193,7 +208,7 @@ export const transactionMessagesDe = {
         currency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     'manual-movements': {
@@ -207,7 +222,7 @@ export const transactionMessagesDe = {
         currency: 'Währung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
     'balance-conversions': {
@@ -222,7 +237,7 @@ export const transactionMessagesDe = {
         creditCurrency: 'Gutschriftwährung',
         createdAt: 'Erstellt',
         updatedAt: 'Geändert',
-        businessId: 'Unternehmens-ID',
+        businessId: 'Unternehmen',
       },
     },
   },

@@ -39,12 +39,27 @@ export const transactionMessages = {
       empty: 'No %{name} yet.',
       pageRange: '%{from}–%{to} of %{total}',
       details: {
-        open: 'Details',
-        openFor: 'Details of %{id}',
         title: '%{name} %{id}',
         close: 'Close details',
         none: 'None',
         deposits: 'Deposits',
+        previous: 'Previous on this page',
+        next: 'Next on this page',
+        position: '%{index} of %{count}',
+        notFound: 'There is no %{name} %{id} in this business.',
+        loadFailed: 'The record could not be loaded.',
+        groups: {
+          overview: 'Overview',
+          amounts: 'Amounts',
+          chain: 'Blockchain',
+          dates: 'Dates',
+        },
+      },
+      codeLabels: {
+        id: 'ID',
+        reference: 'Reference',
+        txHash: 'Transaction hash',
+        address: 'Address',
       },
       statuses: {
         PENDING: 'Pending',
@@ -95,7 +110,7 @@ export const transactionMessages = {
         expiresAt: 'Expires',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
         deposits: 'Deposits',
       },
       deposit: {
@@ -120,7 +135,7 @@ export const transactionMessages = {
         cryptoCurrency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     'fiat-deposits': {
@@ -134,7 +149,7 @@ export const transactionMessages = {
         currency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     'whitelabel-fiat-deposits': {
@@ -152,7 +167,7 @@ export const transactionMessages = {
         currency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     settlements: {
@@ -167,7 +182,7 @@ export const transactionMessages = {
         currency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     'internal-transfers': {
@@ -182,7 +197,7 @@ export const transactionMessages = {
         currency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     'unassociated-deposits': {
@@ -197,7 +212,7 @@ export const transactionMessages = {
         currency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     'manual-movements': {
@@ -211,7 +226,7 @@ export const transactionMessages = {
         currency: 'Currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
     'balance-conversions': {
@@ -226,7 +241,7 @@ export const transactionMessages = {
         creditCurrency: 'Credit currency',
         createdAt: 'Created',
         updatedAt: 'Updated',
-        businessId: 'Business ID',
+        businessId: 'Business',
       },
     },
   },

@@ -1,5 +1,14 @@
-/** How a field of a transaction reads: amounts per currency from decimal strings, instants with their zone. */
-import { Box } from '@mui/material';
+/**
+ * How a field of a transaction reads: amounts per currency from decimal strings, instants with their
+ * zone, ids, references, hashes and addresses as code (copied, linked to the block explorer), and
+ * businesses by name, linked to their page.
+ */
+import { createContext, useContext } from 'react';
+import { Box, Link as MuiLink } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { businessPath } from '../../domain/recordPaths';
+import { CodeValue } from '../../layout';
 import type { CurrencyAmount } from '../../domain/transactions';
 import { precisionOf } from '../../domain/transactions';
 import { formatAmount, formatTimestamp } from '../../i18n/format';
@@ -34,9 +43,37 @@ function ReceivedAmounts({ amounts }: { amounts: unknown }) {
   );
 }
 
+/** The business whose transactions are shown: names a business id when the record has no name for it. */
+export const ShownBusinessContext = createContext<{ id: unknown; name?: string } | null>(null);
+
+function BusinessValue({ id, name }: { id: unknown; name: unknown }) {
+  const shown = useContext(ShownBusinessContext);
+  if (id === null || id === undefined || id === '') return <>{DASH}</>;
+  const text =
+    typeof name === 'string' && name
+      ? name
+      : shown && String(shown.id) === String(id) && shown.name
+        ? shown.name
+        : `#${String(id)}`;
+  return (
+    <MuiLink
+      component={Link}
+      to={businessPath(String(id))}
+      underline="hover"
+      // A link in a clickable row goes where it says, not to the row's record.
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+    >
+      {text}
+    </MuiLink>
+  );
+}
+
 /** The value of one field of a record, as a list cell or a details line shows it. */
 export function FieldValue({ field, record }: { field: FieldSpec; record: Record<string, unknown> }) {
+  const translate = useTranslate();
   const value = record[field.source];
+  const label = () => translate(`resources.transactions.codeLabels.${field.source}`, { _: field.source });
   switch (field.type) {
     case 'status':
       return <StatusChip status={value} />;
@@ -50,5 +87,23 @@ export function FieldValue({ field, record }: { field: FieldSpec; record: Record
       return null;
     case 'text':
       return <>{value === null || value === undefined || value === '' ? DASH : String(value)}</>;
+    case 'reference':
+      return <CodeValue value={value as string | number | null} label={label()} />;
+    case 'hash':
+    case 'address':
+      return (
+        <CodeValue
+          value={value as string | null}
+          label={label()}
+          shorten
+          explorer={{
+            target: field.type === 'hash' ? 'tx' : 'address',
+            currency: field.currency ? String(record[field.currency] ?? '') : undefined,
+            network: field.network ? String(record[field.network] ?? '') : undefined,
+          }}
+        />
+      );
+    case 'business':
+      return <BusinessValue id={value} name={field.name ? record[field.name] : undefined} />;
   }
 }

@@ -5,6 +5,9 @@
  * permitted one opening by default; the statistics child shows the business's balances. A business
  * that fails to load shows the failure's text instead.
  *
+ * A transaction has its own address one segment below its list (src/domain/recordPaths.ts), where
+ * its details open over the list.
+ *
  * Fiat deposits has two lists (bank and white-label fiat deposits) behind a switch of two links
  * (fiat-deposits and fiat-deposits/white-label): each list keeps its page, sort and filters in the URL,
  * which two lists on one page would fight over.
@@ -21,6 +24,8 @@ import {
   Tab,
   Tabs,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { ShowBase, useShowContext, useTranslate, type Identifier } from 'react-admin';
@@ -80,7 +85,12 @@ function BusinessDetail() {
       ) : isPending || !record ? (
         <LinearProgress aria-label={translate('ra.page.loading')} />
       ) : (
-        <BusinessChildren businessId={record.id} base={base} child={(params['*'] ?? '').split('/')[0]} />
+        <BusinessChildren
+          businessId={record.id}
+          businessName={name}
+          base={base}
+          child={(params['*'] ?? '').split('/')[0]}
+        />
       )}
     </Page>
   );
@@ -88,14 +98,19 @@ function BusinessDetail() {
 
 function BusinessChildren({
   businessId,
+  businessName,
   base,
   child,
 }: {
   businessId: Identifier;
+  businessName?: string;
   base: string;
   child: string;
 }) {
   const translate = useTranslate();
+  // From sm up the tabs wrap onto a second line when they do not fit (none hides behind a scroll
+  // arrow); a phone scrolls them.
+  const wraps = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const context = useAccessContext();
   const tabs = permittedTabs(context);
   const statistics = satisfies(STATISTICS_REQUIRES, context);
@@ -125,12 +140,27 @@ function BusinessChildren({
       {tabs.length > 0 && (
         <Tabs
           value={tabs.some((tab) => tab.path === child) ? child : false}
-          variant="scrollable"
+          variant={wraps ? 'standard' : 'scrollable'}
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label={translate('resources.transactions.tabsLabel')}
           // Scrolls its tabs on a narrow screen instead of widening the page.
-          sx={{ borderBottom: 1, borderColor: 'divider', mb: 1, contain: 'inline-size' }}
+          sx={{
+            borderBottom: 1,
+            borderColor: 'divider',
+            mb: 1,
+            contain: 'inline-size',
+            ...(wraps
+              ? {
+                  // Wrapped tabs mark the current one with their own underline (the sliding
+                  // indicator follows one line only).
+                  '& .MuiTabs-flexContainer': { flexWrap: 'wrap' },
+                  '& .MuiTabs-indicator': { display: 'none' },
+                  '& .MuiTab-root': { px: 1.5, minWidth: 0, borderBottom: 2, borderColor: 'transparent' },
+                  '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
+                }
+              : {}),
+          }}
         >
           {tabs.map((tab) => (
             <Tab
@@ -158,7 +188,7 @@ function BusinessChildren({
           <Route
             key={tab.path}
             path={`${tab.path}/*`}
-            element={<TabContent tab={tab} base={base} businessId={businessId} />}
+            element={<TabContent tab={tab} base={base} businessId={businessId} businessName={businessName} />}
           />
         ))}
         {statistics && (
@@ -171,28 +201,51 @@ function BusinessChildren({
   );
 }
 
-function TabContent({ tab, base, businessId }: { tab: BusinessTab; base: string; businessId: Identifier }) {
-  if (tab.resources.length === 1) {
-    const kind = kindOf(tab.resources[0]);
-    return <TransactionList key={kind.resource} kind={kind} businessId={businessId} />;
-  }
-  const [bank, whiteLabel] = tab.resources.map(kindOf);
+function TabContent({
+  tab,
+  base,
+  businessId,
+  businessName,
+}: {
+  tab: BusinessTab;
+  base: string;
+  businessId: Identifier;
+  businessName?: string;
+}) {
+  // Each list at its tab's path, a record of it one segment further (recordPath): the same element
+  // for both, so opening and closing a record keeps the list as it is.
+  const list = (resource: string) => (
+    <TransactionList
+      key={resource}
+      kind={kindOf(resource)}
+      businessId={businessId}
+      businessName={businessName}
+    />
+  );
   const tabBase = `${base}/${tab.path}`;
+  if (tab.resources.length === 1)
+    return (
+      <Routes>
+        <Route path=":recordId?" element={list(tab.resources[0])} />
+        <Route path="*" element={<Navigate to={tabBase} replace />} />
+      </Routes>
+    );
+  const [bank, whiteLabel] = tab.resources;
   return (
     <Routes>
       <Route
-        index
+        path=":recordId?"
         element={
           <FiatSwitch tabBase={tabBase} current="bank">
-            <TransactionList key={bank.resource} kind={bank} businessId={businessId} />
+            {list(bank)}
           </FiatSwitch>
         }
       />
       <Route
-        path={WHITE_LABEL_PATH}
+        path={`${WHITE_LABEL_PATH}/:recordId?`}
         element={
           <FiatSwitch tabBase={tabBase} current="whiteLabel">
-            <TransactionList key={whiteLabel.resource} kind={whiteLabel} businessId={businessId} />
+            {list(whiteLabel)}
           </FiatSwitch>
         }
       />
