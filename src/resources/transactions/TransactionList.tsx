@@ -7,57 +7,15 @@
 import { useState } from 'react';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import { Box, IconButton, Typography } from '@mui/material';
-import {
-  DataTable,
-  DateInput,
-  List,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useTranslate,
-  type Identifier,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, List, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { DetailsDrawer } from './DetailsDrawer';
 import { ExportCsvButton } from './ExportCsvButton';
-import { currencyChoices, defaultSortField, type FieldSpec, type TransactionKind } from './kinds';
+import { TransactionFilters } from './filters';
+import { defaultSortField, type FieldSpec, type TransactionKind } from './kinds';
 import { TransactionPagination } from './TransactionPagination';
 import { FieldValue } from './values';
 
 export const TRANSACTIONS_PER_PAGE = 25;
-
-function filterInputs(kind: TransactionKind, translate: (key: string) => string) {
-  const search = translate('resources.transactions.filters.search');
-  const inputs = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={search} inputProps={{ 'aria-label': search }} />,
-  ];
-  if (kind.statuses.length > 0)
-    inputs.push(
-      <SelectInput
-        key="status"
-        source="status"
-        label="resources.transactions.filters.status"
-        choices={kind.statuses.map((status) => ({
-          id: status,
-          name: `resources.transactions.statuses.${status}`,
-        }))}
-        alwaysOn
-      />,
-    );
-  inputs.push(
-    <SelectInput
-      key="currency"
-      source="currency"
-      label="resources.transactions.filters.currency"
-      choices={currencyChoices(kind).map((code) => ({ id: code, name: code }))}
-      translateChoice={false}
-      alwaysOn
-    />,
-    <DateInput key="from" source="from" label="resources.transactions.filters.from" alwaysOn />,
-    <DateInput key="to" source="to" label="resources.transactions.filters.to" alwaysOn />,
-  );
-  return inputs;
-}
 
 function Empty({ kind }: { kind: TransactionKind }) {
   const translate = useTranslate();
@@ -88,7 +46,7 @@ export function TransactionList({ kind, businessId }: { kind: TransactionKind; b
         sort={{ field: defaultSortField(kind), order: 'DESC' }}
         storeKey={false}
         title={false}
-        filters={filterInputs(kind, translate)}
+        filters={<TransactionFilters kind={kind} />}
         actions={
           <TopToolbar>
             <ExportCsvButton kind={kind} />
