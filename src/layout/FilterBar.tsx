@@ -31,6 +31,7 @@ import {
   Menu,
   MenuItem,
   TextField,
+  type MenuItemProps,
 } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { useListContext, useLocaleState, useTranslate } from 'react-admin';
@@ -134,11 +135,19 @@ function FilterChip({ label, active, expanded, menuId, clearLabel, buttonRef, on
   );
 }
 
-/** A menu item that is one of a group's choices (checked when it is the current one). */
-function ChoiceItem({ checked, label, onSelect }: { checked: boolean; label: string; onSelect: () => void }) {
+/**
+ * A menu item that is one of a group's choices, checked when it is the current one. `selected` and
+ * the other props MUI's MenuList gives its children (autoFocus on the item to focus) reach MenuItem.
+ */
+function ChoiceItem({
+  selected,
+  label,
+  onSelect,
+  ...props
+}: MenuItemProps & { label: string; onSelect: () => void }) {
   return (
-    <MenuItem role="menuitemradio" aria-checked={checked} selected={checked} onClick={onSelect}>
-      <ListItemIcon>{checked && <CheckIcon fontSize="small" />}</ListItemIcon>
+    <MenuItem {...props} role="menuitemradio" aria-checked={selected} selected={selected} onClick={onSelect}>
+      <ListItemIcon>{selected && <CheckIcon fontSize="small" />}</ListItemIcon>
       <ListItemText>{label}</ListItemText>
     </MenuItem>
   );
@@ -237,7 +246,7 @@ export function FilterBar({ search, filters }: FilterBarProps) {
       <ChoiceItem
         key={choice.id}
         label={choice.name}
-        checked={filterValues[spec.source] === choice.id}
+        selected={filterValues[spec.source] === choice.id}
         onSelect={() => choose(withValue(filterValues, spec.source, choice.id))}
       />
     ));
@@ -250,7 +259,7 @@ export function FilterBar({ search, filters }: FilterBarProps) {
         <ChoiceItem
           key={preset}
           label={translate(PRESET_LABELS[preset])}
-          checked={current === preset}
+          selected={current === preset}
           onSelect={() => {
             const range = presetRange(preset);
             choose({ ...filterValues, [spec.from]: range.from, [spec.to]: range.to });
@@ -261,7 +270,7 @@ export function FilterBar({ search, filters }: FilterBarProps) {
       <ChoiceItem
         key="custom"
         label={translate('layout.filterBar.presets.custom')}
-        checked={isCustom}
+        selected={isCustom}
         onSelect={() => {
           const anchor = open?.anchor ?? null;
           close();
