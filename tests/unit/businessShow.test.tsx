@@ -257,8 +257,9 @@ describe('the business detail', { timeout: 60_000 }, () => {
   it('adds a status filter to the others, from the first page, kept in the URL', async () => {
     const api = renderApp(`/businesses/1/show/deposits?filter=${FILTERED}&page=2`, MANAGER);
     await screen.findByText('ORDER-126');
-    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Paid' }));
+    const filters = screen.getByRole('search', { name: 'Filters' });
+    await userEvent.click(within(filters).getByRole('button', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('menuitemradio', { name: 'Paid' }));
     await waitFor(() =>
       expect(queryOf(lastCall(api, '/v1/payments'))).toMatchObject({
         status: 'PAID',

@@ -25,10 +25,7 @@ import {
   DataTable,
   DataTableBody,
   DataTableRow,
-  DateInput,
   List,
-  SearchInput,
-  SelectInput,
   TopToolbar,
   useListContext,
   useRecordContext,
@@ -39,44 +36,12 @@ import {
 import { businessPath, RECORD_TABS, recordPath } from '../../domain/recordPaths';
 import { DetailsDrawer } from './DetailsDrawer';
 import { ExportCsvButton } from './ExportCsvButton';
-import { currencyChoices, defaultSortField, sortsNow, type FieldSpec, type TransactionKind } from './kinds';
+import { TransactionFilters } from './filters';
+import { defaultSortField, sortsNow, type FieldSpec, type TransactionKind } from './kinds';
 import { TransactionPagination } from './TransactionPagination';
 import { FieldValue, ShownBusinessContext } from './values';
 
 export const TRANSACTIONS_PER_PAGE = 25;
-
-function filterInputs(kind: TransactionKind, translate: (key: string) => string) {
-  const search = translate('resources.transactions.filters.search');
-  const inputs = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={search} inputProps={{ 'aria-label': search }} />,
-  ];
-  if (kind.statuses.length > 0)
-    inputs.push(
-      <SelectInput
-        key="status"
-        source="status"
-        label="resources.transactions.filters.status"
-        choices={kind.statuses.map((status) => ({
-          id: status,
-          name: `resources.transactions.statuses.${status}`,
-        }))}
-        alwaysOn
-      />,
-    );
-  inputs.push(
-    <SelectInput
-      key="currency"
-      source="currency"
-      label="resources.transactions.filters.currency"
-      choices={currencyChoices(kind).map((code) => ({ id: code, name: code }))}
-      translateChoice={false}
-      alwaysOn
-    />,
-    <DateInput key="from" source="from" label="resources.transactions.filters.from" alwaysOn />,
-    <DateInput key="to" source="to" label="resources.transactions.filters.to" alwaysOn />,
-  );
-  return inputs;
-}
 
 function Empty({ kind }: { kind: TransactionKind }) {
   const translate = useTranslate();
@@ -214,7 +179,6 @@ export function TransactionList({
   /** The business shown: names its id in the records. */
   businessName?: string;
 }) {
-  const translate = useTranslate();
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -222,7 +186,7 @@ export function TransactionList({
   // Stable across the re-renders a new page or an opened record causes.
   const permanentFilter = useMemo(() => ({ businessId }), [businessId]);
   const sort = useMemo(() => ({ field: defaultSortField(kind), order: 'DESC' as const }), [kind]);
-  const inputs = useMemo(() => filterInputs(kind, translate), [kind, translate]);
+  const filters = useMemo(() => <TransactionFilters kind={kind} />, [kind]);
   const recordId = params.recordId;
   const listPath = `${businessPath(businessId)}/${RECORD_TABS[kind.resource]}`;
   const lastOpen = useRef<string | undefined>(undefined);
@@ -252,7 +216,7 @@ export function TransactionList({
         sort={sort}
         storeKey={false}
         title={false}
-        filters={inputs}
+        filters={filters}
         actions={
           <TopToolbar>
             <ExportCsvButton kind={kind} />

@@ -22,8 +22,7 @@ export const transactionMessagesDe = {
         search: 'Suche',
         status: 'Status',
         currency: 'Währung',
-        from: 'Von',
-        to: 'Bis',
+        date: 'Datum',
       },
       export: {
         button: 'CSV exportieren',

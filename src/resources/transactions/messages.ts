@@ -26,8 +26,7 @@ export const transactionMessages = {
         search: 'Search',
         status: 'Status',
         currency: 'Currency',
-        from: 'From',
-        to: 'To',
+        date: 'Date',
       },
       export: {
         button: 'Export CSV',
