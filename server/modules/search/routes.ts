@@ -23,7 +23,8 @@ export const searchModule: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['search'],
-        summary: "Find the organisation's records by id, reference, transaction hash, address or business name",
+        summary:
+          "Find the organisation's records by id, reference, transaction hash, address or business name",
         description:
           'Payments, deposits (of payments, and unassociated ones), crypto withdrawals, fiat deposits (both ' +
           'kinds), settlements, internal transfers, balance conversions and businesses; each kind only ' +

@@ -31,7 +31,9 @@ export const SearchResultSchema = Type.Object(
     businessName: Nullable(Text({ maxLength: 200 })),
     reference: Nullable(Text({ maxLength: 200 })),
     status: Nullable(Text({ maxLength: 40 })),
-    amount: Nullable(Type.String({ maxLength: 80, pattern: '^-?[0-9]+(\\.[0-9]+)?$', description: 'Decimal text' })),
+    amount: Nullable(
+      Type.String({ maxLength: 80, pattern: '^-?[0-9]+(\\.[0-9]+)?$', description: 'Decimal text' }),
+    ),
     currency: Nullable(Text({ maxLength: 20 })),
     createdAt: Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' }),
     rank: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], {

@@ -19,6 +19,7 @@
  */
 import type { Permission } from '../../../src/domain/permissions';
 import {
+  SEARCH_KINDS,
   SEARCH_LIMIT_PER_KIND,
   type SearchKind,
   type SearchRank,
@@ -153,7 +154,7 @@ export const searchableKinds = (permissions: readonly string[]): SearchKind[] =>
     permissions.includes(SEARCH_KIND_PERMISSIONS[kind]),
   );
 
-type Row = Omit<SearchResult, 'businessName'> & { businessName?: string | null };
+type Row = Omit<SearchResult, 'businessName'> & { businessName?: string | null; key: string };
 
 /** Collects parameters: `add(value)` returns its placeholder. */
 function parameters() {
@@ -184,10 +185,10 @@ export async function search(
   const lowered = first.add(q);
   const prefix = first.add(`${escapeLike(q)}%`);
   const idParam = id === undefined ? undefined : `${first.add(id)}::bigint`;
-  const selectOf = (k: TableKind, rank: string) =>
+  const selectOf = (k: TableKind, rank: string, key = "''") =>
     `SELECT '${k.kind}'::text AS kind, t.id, t.business_id AS "businessId", ${k.reference} AS reference,
             t.status, ${k.amount} AS amount, ${k.currency} AS currency,
-            ${isoUtc('t.created_at')} AS "createdAt", ${rank} AS rank,
+            ${isoUtc('t.created_at')} AS "createdAt", ${rank} AS rank, ${key} AS key,
             ${k.extra ?? 'NULL::bigint AS "paymentId"'}`;
   const visible = (k: TableKind) =>
     (k.businessColumns ?? ['t.business_id']).map((c) => `AND ${visibleBusiness(scope, c)}`).join(' ');
@@ -203,9 +204,9 @@ export async function search(
     for (const column of k.columns) {
       const value = `lower(t.${column})`;
       parts.push(
-        `(${selectOf(k, `CASE WHEN ${value} = lower(${lowered}) THEN 0 ELSE 1 END`)} FROM ${k.table} t
+        `(${selectOf(k, `CASE WHEN ${value} = lower(${lowered}) THEN 0 ELSE 1 END`, value)} FROM ${k.table} t
            WHERE t.organisation_id = ${org} AND ${value} LIKE lower(${prefix}) ${visible(k)}
-           ORDER BY t.organisation_id, ${value}, t.id LIMIT ${limit})`,
+           ORDER BY t.organisation_id, ${value} USING ~<~, t.id LIMIT ${limit})`,
       );
     }
   }
@@ -217,7 +218,7 @@ export async function search(
                NULL::text AS status, NULL::text AS amount, NULL::text AS currency,
                ${isoUtc('b.created_at')} AS "createdAt",
                CASE WHEN ${idParam === undefined ? 'FALSE' : `b.id = ${idParam}`} OR ${name} = lower(${lowered}) THEN 0
-                    WHEN ${name} LIKE lower(${prefix}) THEN 1 ELSE 2 END AS rank,
+                    WHEN ${name} LIKE lower(${prefix}) THEN 1 ELSE 2 END AS rank, ${name} AS key,
                NULL::bigint AS "paymentId"
           FROM businesses b
          WHERE b.organisation_id = ${org} AND ${visibleBusiness(scope, 'b.id')}
@@ -265,33 +266,36 @@ async function run(db: Db, parts: readonly string[], values: unknown[]): Promise
 
 /**
  * Best match first, a record once (its best rank), at most SEARCH_LIMIT_PER_KIND per kind; inside a
- * rank, each kind's rows keep the order their index gave them.
+ * rank by kind, then by the matched value (exact and prefix matches in their index's order), then id.
  */
 function rank(rows: readonly Row[]): SearchResult[] {
   const best = new Map<string, Row>();
   for (const row of rows) {
-    const key = `${row.kind}:${row.id}`;
-    const seen = best.get(key);
-    if (!seen || Number(row.rank) < Number(seen.rank)) best.set(key, row);
+    const id = `${row.kind}:${row.id}`;
+    const seen = best.get(id);
+    if (!seen || Number(row.rank) < Number(seen.rank)) best.set(id, row);
   }
   const perKind = new Map<SearchKind, number>();
+  const byte = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return [...best.values()]
-    .map((row, order) => ({ row, order }))
-    .sort((a, b) => Number(a.row.rank) - Number(b.row.rank) || a.order - b.order)
-    .filter(({ row }) => {
+    .sort(
+      (a, b) =>
+        Number(a.rank) - Number(b.rank) ||
+        SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) ||
+        byte(a.key, b.key) ||
+        Number(a.id) - Number(b.id),
+    )
+    .filter((row) => {
       const n = perKind.get(row.kind) ?? 0;
       perKind.set(row.kind, n + 1);
       return n < SEARCH_LIMIT_PER_KIND;
     })
-    .map(({ row }) => {
-      const { paymentId, ...rest } = row;
-      return {
-        ...rest,
-        id: Number(row.id),
-        businessId: row.businessId === null ? null : Number(row.businessId),
-        businessName: row.businessName ?? null,
-        rank: Number(row.rank) as SearchRank,
-        ...(paymentId === null || paymentId === undefined ? {} : { paymentId: Number(paymentId) }),
-      };
-    });
+    .map(({ paymentId, key: _key, ...row }) => ({
+      ...row,
+      id: Number(row.id),
+      businessId: row.businessId === null ? null : Number(row.businessId),
+      businessName: row.businessName ?? null,
+      rank: Number(row.rank) as SearchRank,
+      ...(paymentId === null || paymentId === undefined ? {} : { paymentId: Number(paymentId) }),
+    }));
 }
