@@ -4,6 +4,7 @@
  * grouped for the list under the search box. Shared by the server (the kinds and the bounds of `q`)
  * and the client.
  */
+import type { Permission } from './permissions';
 import { businessPath, recordPath } from './recordPaths';
 
 /**
@@ -66,6 +67,28 @@ export const SEARCH_KIND_RESOURCES: Readonly<Record<Exclude<SearchKind, 'busines
   transfer: 'internal-transfers',
   conversion: 'balance-conversions',
 };
+
+/**
+ * The permission that reads each kind's list (decision 103): the server finds a kind only for its
+ * holders (it reads them from the lists' own declarations; tests/server/globalSearch.test.ts keeps this
+ * table equal to them), and the app bar shows the search only to who holds one of them.
+ */
+export const SEARCH_KIND_PERMISSIONS: Readonly<Record<SearchKind, Permission>> = {
+  business: 'GET_BUSINESSES',
+  payment: 'GET_PAYMENT',
+  deposit: 'GET_PAYMENT',
+  'unassociated-deposit': 'GET_INTERNAL_TRANSFERS',
+  withdrawal: 'GET_WITHDRAWALS',
+  'fiat-deposit': 'GET_FIAT_DEPOSITS',
+  'white-label-fiat-deposit': 'GET_FIAT_DEPOSITS',
+  settlement: 'GET_FIAT_WITHDRAWALS',
+  transfer: 'GET_INTERNAL_TRANSFERS',
+  conversion: 'GET_BALANCE_CONVERSIONS',
+};
+
+/** Whether these permissions read at least one kind (the app bar shows the search then). */
+export const canSearch = (permissions: readonly string[]): boolean =>
+  SEARCH_KINDS.some((kind) => permissions.includes(SEARCH_KIND_PERMISSIONS[kind]));
 
 /** The address a result opens, or undefined when it has none (a record without a business). */
 export function searchResultPath(result: SearchResult): string | undefined {

@@ -12,3 +12,5 @@ export { Page, PAGE_WIDTHS, focusPageHeading, type PageProps, type PageWidth } f
 export { messageOf, fieldErrorsOf } from './errors';
 export { layoutMessages } from './messages';
 export { MenuEntriesProvider, useMenuEntries } from './MenuEntriesContext';
+export { GlobalSearch, SearchResults } from './GlobalSearch';
+export { isSearchShortcut, isTextField } from './searchShortcut';

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '../../src/domain/api';
 import {
+  SEARCH_KIND_PERMISSIONS as CLIENT_KIND_PERMISSIONS,
   SEARCH_KINDS,
   SEARCH_LIMIT_PER_KIND,
   type SearchKind,
@@ -17,7 +18,7 @@ import {
 import type { OrgScope } from '../../server/auth/scope';
 import type { Db } from '../../server/db/client';
 import { AURORA, BOREALIS, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
-import { search } from '../../server/modules/search/service';
+import { SEARCH_KIND_PERMISSIONS, search } from '../../server/modules/search/service';
 import { makeApp, makeDb, twoFaCodeAt, type TestApp } from './helpers';
 
 /** The list each kind's records are read from: a kind is found exactly when its list answers 200. */
@@ -248,6 +249,12 @@ describe('GET /v1/search: what each account finds', () => {
     expect(seen).toContain('ADMIN:10');
     expect(seen).toContain('No access:0');
     expect(seen.some((s) => !s.endsWith(':10') && !s.endsWith(':0'))).toBe(true);
+  });
+});
+
+describe('the permission of each kind', () => {
+  it("is the one the server reads from the lists' declarations, in the client's table too", () => {
+    expect(CLIENT_KIND_PERMISSIONS).toEqual(SEARCH_KIND_PERMISSIONS);
   });
 });
 
