@@ -39,11 +39,26 @@ import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_Q_MAX_LENGTH,
   type SearchGroup,
+  type SearchKind,
   type SearchResult,
 } from '../domain/search';
 import { precisionOf } from '../domain/transactions';
 import { formatAmount } from '../i18n/format';
 import { isSearchShortcut } from './searchShortcut';
+
+/** Each kind's group heading. */
+const KIND_LABELS: Readonly<Record<SearchKind, string>> = {
+  business: 'layout.search.kinds.business',
+  payment: 'layout.search.kinds.payment',
+  deposit: 'layout.search.kinds.deposit',
+  'unassociated-deposit': 'layout.search.kinds.unassociated-deposit',
+  withdrawal: 'layout.search.kinds.withdrawal',
+  'fiat-deposit': 'layout.search.kinds.fiat-deposit',
+  'white-label-fiat-deposit': 'layout.search.kinds.white-label-fiat-deposit',
+  settlement: 'layout.search.kinds.settlement',
+  transfer: 'layout.search.kinds.transfer',
+  conversion: 'layout.search.kinds.conversion',
+};
 
 /** The search box, or nothing for a user who can read no kind of record. */
 export function GlobalSearch() {
@@ -334,7 +349,7 @@ export function SearchResults({
                 color="text.secondary"
                 sx={{ display: 'block', px: 2, pt: 1, lineHeight: 2 }}
               >
-                {translate(`layout.search.kinds.${group.kind}`)}
+                {translate(KIND_LABELS[group.kind])}
               </Typography>
               <Box
                 component="ul"
