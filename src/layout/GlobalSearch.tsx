@@ -245,11 +245,12 @@ function SearchBox() {
           onClose={close}
           fullWidth
           maxWidth={false}
-          aria-label={translate('layout.search.label')}
-          disableRestoreFocus={false}
           TransitionProps={{ onEntered: () => inputRef.current?.focus() }}
           sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
-          PaperProps={{ sx: { m: 1, width: 'calc(100% - 16px)', maxHeight: 'calc(100% - 16px)' } }}
+          PaperProps={{
+            'aria-label': translate('layout.search.label'),
+            sx: { m: 1, width: 'calc(100% - 16px)', maxHeight: 'calc(100% - 16px)' },
+          }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1 }}>
             {input}
