@@ -22,7 +22,7 @@ import {
   Typography,
   useMediaQuery,
 } from '@mui/material';
-import { alpha, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
@@ -243,14 +243,9 @@ function SearchBox() {
         <Dialog
           open={open}
           onClose={close}
-          fullWidth
-          maxWidth={false}
+          fullScreen
           TransitionProps={{ onEntered: () => inputRef.current?.focus() }}
-          sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
-          PaperProps={{
-            'aria-label': translate('layout.search.label'),
-            sx: { m: 1, width: 'calc(100% - 16px)', maxHeight: 'calc(100% - 16px)' },
-          }}
+          PaperProps={{ 'aria-label': translate('layout.search.label') }}
         >
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 1 }}>
             {input}
@@ -277,11 +272,11 @@ function SearchBox() {
           flexShrink: 1,
           minWidth: 160,
           borderRadius: 1,
-          bgcolor: (theme) => alpha(theme.palette.common.white, 0.15),
-          '&:hover': { bgcolor: (theme) => alpha(theme.palette.common.white, 0.22) },
+          // A field of its own in the bar (the page's text colours, so contrast holds in every brand).
+          bgcolor: 'background.paper',
+          color: 'text.primary',
           '&:focus-within': {
-            bgcolor: (theme) => alpha(theme.palette.common.white, 0.25),
-            outline: '2px solid currentColor',
+            outline: (theme) => `2px solid ${theme.palette.primary.contrastText}`,
             outlineOffset: 1,
           },
         }}

@@ -13,8 +13,8 @@
  * - exact and prefix matches as one range of (organisation_id, lower(column) text_pattern_ops, id)
  *   (migration 0021) read in its order, so the exact value (the smallest with that prefix) comes first
  *   and the scan stops after a few rows;
- * - "contains" (three characters or more, only for kinds the first two did not fill) by 0018's trigram
- *   index, without a sort, so it stops at the few rows it shows.
+ * - "contains" (3 to 40 characters, only when nothing matched exactly, only for kinds the first two did
+ *   not fill) by 0018's trigram index, without a sort, so it stops at the few rows it shows.
  * The first two run as one statement for every kind (one round trip), the third as a second one.
  */
 import type { Permission } from '../../../src/domain/permissions';
@@ -34,6 +34,8 @@ import { TRANSACTION_LISTS } from '../transactions/service';
 
 /** "Contains" needs a trigram: shorter texts match exactly or as a prefix only. */
 export const CONTAINS_MIN_LENGTH = 3;
+/** Longer texts are matched exactly or by their start only (each trigram costs an index lookup). */
+export const CONTAINS_MAX_LENGTH = 40;
 /** Ids are numbers of up to 15 digits (bigint ids stay within JavaScript's safe integers). */
 const ID_PATTERN = /^[0-9]{1,15}$/;
 
@@ -228,8 +230,11 @@ export async function search(
   }
   const rows = parts.length === 0 ? [] : await run(db, parts, first.values);
 
-  // "Contains" for the kinds the exact and prefix matches left short.
-  if (q.length >= CONTAINS_MIN_LENGTH) {
+  // "Contains" for the kinds the exact and prefix matches left short, unless something matched
+  // exactly (a whole id, hash or reference was asked for; pieces of others would only add noise) or
+  // the text is longer than a piece anyone types (a pasted hash that matched nothing).
+  const exact = rows.some((row) => Number(row.rank) === 0);
+  if (!exact && q.length >= CONTAINS_MIN_LENGTH && q.length <= CONTAINS_MAX_LENGTH) {
     const found = new Map<SearchKind, number>();
     for (const row of rows) found.set(row.kind, (found.get(row.kind) ?? 0) + 1);
     const second = parameters();
