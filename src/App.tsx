@@ -23,6 +23,7 @@ import {
   type I18nProvider,
 } from 'react-admin';
 import { createHttpClient, type FetchFn } from './api';
+import { searchMethods } from './api/search';
 import type { SessionController } from './authProvider/types';
 import { createAuthProvider } from './authProvider/authProvider';
 import { createDataProvider } from './dataProvider';
@@ -83,7 +84,8 @@ function compose(resources: readonly ResourceDeclaration[], pages: readonly Page
   return {
     access: deriveAccessTable(resources, pages),
     api: deriveApiTable(resources),
-    methods: deriveCustomMethods(declarations),
+    // The app bar's search is the shell's own call, beside the declarations' methods.
+    methods: { ...deriveCustomMethods(declarations), ...searchMethods },
     messages: {
       en: [layoutMessages, deriveMessages(declarations)],
       de: [layoutMessagesDe, deriveMessages(declarations, 'de')],

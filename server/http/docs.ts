@@ -30,6 +30,7 @@ const TAGS: Record<string, string> = {
   balances: 'Business and organisation balances from the ledger',
   metadata: 'What the organisation may do, and the precision of each coin on each network',
   brands: "The deployment's brand, its logos and icons",
+  search: "The app bar's search over the organisation's records",
   docs: 'This document',
   testing: 'Test mode only (E2E_RESET=1)',
 };

@@ -13,6 +13,7 @@ import { currenciesModule } from './currencies/routes';
 import { metadataModule } from './metadata/routes';
 import { reportsModule } from './reports/routes';
 import { rolesModule } from './roles/routes';
+import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
 import { usersModule } from './users/routes';
@@ -34,6 +35,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: balancesModule, prefix: '/v1/balances' },
   { plugin: reportsModule, prefix: '/v1/reports' },
   { plugin: statisticsModule, prefix: '/v1/statistics' },
+  { plugin: searchModule, prefix: '/v1/search' },
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },

@@ -16,6 +16,7 @@ import {
   useUserMenu,
 } from 'react-admin';
 import { useBrand } from '../brands';
+import { GlobalSearch } from './GlobalSearch';
 import { OrganisationSwitcher } from './OrganisationSwitcher';
 import { SIDEBAR_ID, useIsDesktop, useMobileSidebar } from './shell';
 import { useDocumentTitle } from './useDocumentTitle';
@@ -54,7 +55,7 @@ export function ThemeModeMenuItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
 /**
  * The top bar: menu button (below 960 px), the brand (its logo, only the mark below 600 px), the page
  * title (the page's one h1, filled by react-admin's <Title>, truncated with an ellipsis), the
- * organisation switcher and the user menu (theme switch, Logout). It also keeps the tab title in
+ * search (GlobalSearch: a box, an icon button below 600 px), the organisation switcher and the user menu (theme switch, Logout). It also keeps the tab title in
  * step with the page's title.
  */
 export function AppBar() {
@@ -120,6 +121,7 @@ export function AppBar() {
             '& span, & div': { display: 'inline' },
           }}
         />
+        <GlobalSearch />
         <OrganisationSwitcher />
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <LoadingIndicator />

@@ -21,3 +21,6 @@ export {
 } from './StatusChip';
 
 export { CodeValue, shortenMiddle, type CodeValueProps } from './CodeValue';
+
+export { GlobalSearch, SearchResults } from './GlobalSearch';
+export { isSearchShortcut, isTextField } from './searchShortcut';

@@ -1,6 +1,7 @@
 /** /v1/businesses: the organisation's businesses (merchants). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { businessFormSchema } from '../../../src/domain/business';
+import type { Permission } from '../../../src/domain/permissions';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
 import { forbidden, found } from '../../http/errors';
@@ -27,6 +28,9 @@ const PROBE_FIELDS = {
   userServiceFeeDistributionPercentage: 0,
 };
 
+/** The permission that reads the businesses (the list; the app bar's search reads it too). */
+export const READ_BUSINESSES = 'GET_BUSINESSES' satisfies Permission;
+
 export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
   const businesses = businessesRepository(app.ctx.db);
   const service = businessesService(app.ctx);
@@ -35,7 +39,7 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '',
     {
-      config: { access: requires('GET_BUSINESSES'), tenancy },
+      config: { access: requires(READ_BUSINESSES), tenancy },
       schema: {
         tags: ['businesses'],
         summary: "The organisation's businesses (sortBy=balance needs GET_BALANCES)",

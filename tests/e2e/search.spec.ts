@@ -1,0 +1,73 @@
+/**
+ * The app bar's search (issue 14, "Find anything"; docs/decisions.md 100–103): support finds a deposit
+ * by its transaction hash from any page (typing, then Enter) and lands on its record's address, the
+ * business's deposits tab; the open search passes axe; on a phone an icon button opens it full-screen.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { IDENTITY_HEADER } from '../../src/domain/api';
+import { expect, expectNoViolations, loginAs, PASSWORD, resetDemoData, test } from './fixtures';
+
+test.beforeAll(resetDemoData);
+
+/** A payment of Northwind Coffee with a deposit (from the demo data, read through the API). */
+async function paymentWithDeposit(request: APIRequestContext) {
+  const login = await request.post('/v1/auth/login', {
+    data: { email: 'manager@example.com', password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const token = login.headers()[IDENTITY_HEADER.toLowerCase()];
+  const page = await request.get('/v1/payments?businessId=1&limit=50', {
+    headers: { authorization: `Web ${token}` },
+  });
+  expect(page.status()).toBe(200);
+  const { payments } = (await page.json()) as {
+    payments: { id: number; deposits: { txHash: string }[] }[];
+  };
+  const payment = payments.find((p) => p.deposits.length > 0);
+  expect(payment, 'a demo payment of Northwind Coffee with a deposit').toBeDefined();
+  await request.post('/v1/auth/logout', { headers: { authorization: `Web ${token}` } });
+  return { id: payment!.id, hash: payment!.deposits[0].txHash };
+}
+
+test('support finds a deposit by its hash from the app bar and lands on its page', async ({
+  page,
+  request,
+}) => {
+  const { id, hash } = await paymentWithDeposit(request);
+  await loginAs(page, 'support@example.com');
+  await expect(page).toHaveURL(/\/businesses$/);
+
+  // `/` from the page focuses the search.
+  await page.locator('body').press('/');
+  const box = page.getByRole('combobox', { name: 'Search records' });
+  await expect(box).toBeFocused();
+  await box.fill(hash);
+  const listbox = page.getByRole('listbox', { name: 'Search results' });
+  const option = listbox.getByRole('option', { name: new RegExp(hash) });
+  await expect(option).toBeVisible();
+  await expect(option).toContainText('Northwind Coffee');
+  await expect(listbox.getByRole('group', { name: 'Deposits' })).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expectNoViolations(page);
+
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/businesses/1/show/deposits/${id}$`));
+  await expect(page.getByRole('tab', { name: 'Crypto Deposits' })).toHaveAttribute('aria-selected', 'true');
+  await expect(listbox).toBeHidden();
+});
+
+test('on a phone an icon button opens the search full-screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await loginAs(page, 'support@example.com');
+  await expect(page).toHaveURL(/\/businesses$/);
+  await page.getByRole('button', { name: 'Open search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search records' });
+  const box = dialog.getByRole('combobox', { name: 'Search records' });
+  await expect(box).toBeFocused();
+  await box.fill('northwind');
+  await expect(dialog.getByRole('option', { name: /Northwind Coffee/ }).first()).toBeVisible();
+  expect((await dialog.boundingBox())!.width).toBe(375);
+  await expectNoViolations(page);
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/businesses\/1\/show/);
+});
