@@ -74,8 +74,8 @@ export const LETTER_ADDRESS_MAX = 400;
 export const LETTER_ADDRESS_LINES = 6;
 
 /** C0 and C1 control characters and lone surrogates: what the API's one-line texts refuse. */
-// eslint-disable-next-line no-control-regex
 const CONTROL =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** The same, with tab, line feed and carriage return allowed (an address's lines). */
 const CONTROL_MULTILINE =
