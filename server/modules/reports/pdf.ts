@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import { fontkit } from './fontkit';
 import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BrandDefinition } from '../../../src/domain/brands';
 import type { ReportLocale } from '../../../src/domain/reportForms';
