@@ -82,7 +82,7 @@ describe('the balance confirmation letter', () => {
     // The parties: the provider confirms to the addressee what the account holder's business held.
     expect(text).toContain(
       'Payments Local GmbH hereby confirms to Müller & Partner Wirtschaftsprüfer that the balances held on ' +
-        'its ledger by Aurora Payments for its business Северный Кофе',
+        'its ledger by Aurora Payments for its business Северный Кофе at the end of',
     );
     expect(text).toContain('Dear Sir or Madam,');
     // The signature block.

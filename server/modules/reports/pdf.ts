@@ -258,6 +258,7 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
       holder: data.organisation,
       business: data.business,
       asOf: asOfText,
+      now: data.asOfNow !== undefined,
     }),
   );
   y -= 4;

@@ -111,6 +111,8 @@ export interface LetterTexts {
     holder: string;
     business?: string;
     asOf: string;
+    /** The balances are those of the moment of generation (today), not of a day's end. */
+    now: boolean;
   }) => string;
   valuation: (settlement: string) => string;
   currency: string;
@@ -144,9 +146,9 @@ export const LETTER: Record<ReportLocale, LetterTexts> = {
     reference: 'Reference',
     salutationUnaddressed: 'To whom it may concern,',
     salutation: 'Dear Sir or Madam,',
-    confirms: ({ provider, addressee, holder, business, asOf }) =>
+    confirms: ({ provider, addressee, holder, business, asOf, now }) =>
       `${provider} hereby confirms${addressee ? ` to ${addressee}` : ''} that the balances held on its ledger by ` +
-      `${holder}${business ? ` for its business ${business}` : ''} ${asOf} were as follows.`,
+      `${holder}${business ? ` for its business ${business}` : ''} ${now ? 'as of' : 'at the'} ${asOf} were as follows.`,
     valuation: (settlement) =>
       `Values are stated in ${settlement}, the settlement currency, at the conversion rates of our rate table ` +
       `(shown to six significant digits; each value uses the exact rate). The total is the exact sum of the ` +
@@ -231,8 +233,8 @@ export const LEDGER = {
     openingDescription: (day: string) => `Balance at the start of ${day} (00:00 UTC)`,
     closingDescription: (day: string) => `Balance at the end of ${day} (24:00 UTC)`,
     closingNowDescription: (day: string, time: string) => `Balance on ${day} at ${time} UTC (when generated)`,
-    credit: 'credit',
-    debit: 'debit',
+    credit: 'Credit',
+    debit: 'Debit',
   },
   de: {
     sheet: 'Journal',
