@@ -9,7 +9,9 @@
  *
  * The app's clock is 14:32:05 UTC of the demo's seed day.
  */
+import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
@@ -285,5 +287,32 @@ describe('the XLSX transaction ledger', () => {
     expect(sheet.getRow(LEDGER_HEADER_ROW).getCell(6).value).toBe('Art');
     const lines = new Set(rowsOf(sheet).map((r) => r.getCell(4).value));
     expect(lines).toEqual(new Set(['Anfangssaldo', 'Buchung', 'Endsaldo']));
+  });
+});
+
+describe("the letter's embedded fonts", () => {
+  it('hold an outline for every glyph the letter draws (a broken subset renders blank in poppler)', async () => {
+    const response = await post('balance-confirmation', { asOf: today, ...LETTER_TEXTS });
+    const doc = await PDFDocument.load(new Uint8Array(response.rawPayload));
+    const fonts: Buffer[] = [];
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor'))
+        continue;
+      const file = doc.context.lookup(object.get(PDFName.of('FontFile2')));
+      if (file instanceof PDFRawStream) fonts.push(Buffer.from(decodePDFRawStream(file).decode()));
+    }
+    expect(fonts.length).toBe(2); // Noto Sans regular and bold
+    const fontkit = createRequire(import.meta.url)('fontkit') as {
+      create(data: Buffer): { numGlyphs: number; getGlyph(id: number): { path: { commands: unknown[] } } };
+    };
+    for (const bytes of fonts) {
+      const font = fontkit.create(bytes);
+      expect(font.numGlyphs).toBeGreaterThan(40);
+      const blank = Array.from({ length: font.numGlyphs - 1 }, (_, i) => i + 1).filter(
+        (id) => font.getGlyph(id).path.commands.length === 0,
+      );
+      // The space (and at most one other blank glyph, e.g. a no-break space) may be empty.
+      expect(blank.length, `blank glyphs ${blank.join(', ')}`).toBeLessThanOrEqual(2);
+    }
   });
 });
