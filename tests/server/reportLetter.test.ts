@@ -14,6 +14,7 @@ import ExcelJS from 'exceljs';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { demoSeedDay } from '../../server/db/seed';
 import {
@@ -314,5 +315,24 @@ describe("the letter's embedded fonts", () => {
       // The space (and at most one other blank glyph, e.g. a no-break space) may be empty.
       expect(blank.length, `blank glyphs ${blank.join(', ')}`).toBeLessThanOrEqual(2);
     }
+  });
+});
+
+describe('the letterhead settings', () => {
+  it('default to the brand with a demo address, and refuse what a letterhead cannot hold', () => {
+    const demo = loadConfig({});
+    expect(demo.providerLegalName).toBe('Payments Local GmbH');
+    expect(demo.providerAddress).toEqual(['Friedrichstraße 100', '10117 Berlin', 'Germany']);
+    const set = loadConfig({
+      BRAND: 'northwind',
+      PROVIDER_LEGAL_NAME: ' Northwind Pay Ltd ',
+      PROVIDER_ADDRESS: '1 King Street | London EC2V 8AU |United Kingdom',
+    });
+    expect(set.providerLegalName).toBe('Northwind Pay Ltd');
+    expect(set.providerAddress).toEqual(['1 King Street', 'London EC2V 8AU', 'United Kingdom']);
+    expect(loadConfig({ BRAND: 'northwind' }).providerLegalName).toBe('Northwind Pay GmbH');
+    expect(() => loadConfig({ PROVIDER_LEGAL_NAME: 'x'.repeat(121) })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROVIDER_LEGAL_NAME: 'A\tB' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROVIDER_ADDRESS: 'a|b|c|d|e|f' })).toThrow(ConfigError);
   });
 });
