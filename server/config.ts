@@ -36,6 +36,9 @@ export interface Config {
   heavyWorkGlobal: number;
   /** Rows of one CSV export at most (beyond it the file is cut and says so in X-Export-Truncated). */
   exportRowCap: number;
+  /** The provider's legal name and postal address (lines): the letterhead of the balance confirmation. */
+  providerLegalName: string;
+  providerAddress: string[];
   logLevel: string;
   /** The built dashboard served statically. */
   distDir: string;
@@ -73,6 +76,30 @@ function origin(name: string, raw: string): string {
     throw new ConfigError(`${name} must be an http(s) URL (got "${raw}")`);
   }
 }
+
+/** A letterhead text: one line, no control characters, at most `max` characters. */
+function letterheadText(name: string, raw: string, max: number): string {
+  const value = raw.trim();
+  // eslint-disable-next-line no-control-regex
+  if (Array.from(value).length > max || /[\u0000-\u001F\u007F-\u009F]/.test(value)) {
+    throw new ConfigError(`${name} must be one line of at most ${max} characters`);
+  }
+  return value;
+}
+
+/** PROVIDER_ADDRESS: lines separated by '|', at most 5 (default: a demo address). */
+function providerAddress(env: Record<string, string | undefined>): string[] {
+  const raw = (env.PROVIDER_ADDRESS ?? '').trim() || DEMO_PROVIDER_ADDRESS;
+  const lines = raw
+    .split('|')
+    .map((line) => letterheadText('PROVIDER_ADDRESS', line, 100))
+    .filter(Boolean);
+  if (lines.length > 5) throw new ConfigError('PROVIDER_ADDRESS must have at most 5 lines (separated by |)');
+  return lines;
+}
+
+/** The demo's letterhead address (a deployment sets PROVIDER_ADDRESS). */
+export const DEMO_PROVIDER_ADDRESS = 'Friedrichstraße 100|10117 Berlin|Germany';
 
 const YES = ['1', 'true', 'yes'];
 const NO = ['0', 'false', 'no'];
@@ -125,6 +152,11 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     heavyWorkPerUser: int(env, 'EXPORTS_MAX_PER_USER', 2),
     heavyWorkGlobal: int(env, 'EXPORTS_MAX_GLOBAL', 8),
     exportRowCap: int(env, 'EXPORT_ROW_CAP', 100_000),
+    // The demo's legal name is the brand's name with a company form; a deployment sets its own.
+    providerLegalName:
+      letterheadText('PROVIDER_LEGAL_NAME', env.PROVIDER_LEGAL_NAME ?? '', 120) ||
+      `${findBrand(brand)!.name} GmbH`,
+    providerAddress: providerAddress(env),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
     e2eReset: YES.includes((env.E2E_RESET ?? '').trim().toLowerCase()),

@@ -8,7 +8,7 @@
  * balances at the end of its day (UTC), so "today" is the UTC day, never the browser's local one (in
  * Berlin after midnight the local day is already tomorrow in UTC's eyes: the server would refuse it).
  */
-import { defineForm, field, required, when, type ValuesOf } from './forms';
+import { defineForm, field, required, trimmed, when, type ValuesOf } from './forms';
 
 /** The longest ledger window in days, both ends included (so `to` is at most 365 days after `from`). */
 export const MAX_LEDGER_DAYS = 366;
@@ -63,10 +63,74 @@ const dayRules = [required('reportDateRequired'), when('reportDateInvalid', isDa
 /** Not after `today` (the UTC day): a report states what happened, never what has not yet. */
 const notAfter = (today: string) => when('reportDateInFuture', (value) => !isDay(value) || value <= today);
 
-/** POST /v1/reports/balance-confirmation: `asOf` is a day, not after `today` (the UTC day). */
+/** The languages a report is written in (the dashboard's; English when the request names none). */
+export const REPORT_LOCALES = ['en', 'de'] as const;
+export type ReportLocale = (typeof REPORT_LOCALES)[number];
+
+/** The longest addressee name, signatory name and title (characters, after trimming). */
+export const LETTER_TEXT_MAX = 200;
+/** The longest addressee address: characters in all, and lines. */
+export const LETTER_ADDRESS_MAX = 400;
+export const LETTER_ADDRESS_LINES = 6;
+
+/** C0 and C1 control characters and lone surrogates: what the API's one-line texts refuse. */
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** The same, with tab, line feed and carriage return allowed (an address's lines). */
+const CONTROL_MULTILINE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Characters as the API counts them (code points: an emoji is one). */
+const characters = (text: string) => Array.from(text).length;
+
+/** A one-line text of the letter: no control characters, at most LETTER_TEXT_MAX characters. */
+const letterLine = (...more: ReturnType<typeof when>[]) =>
+  trimmed(
+    when('reportControlCharacters', (value) => !CONTROL.test(value)),
+    when('reportTextTooLong', (value) => characters(value) <= LETTER_TEXT_MAX),
+    ...more,
+  );
+
+/** An address as lines ('\r\n' or '\n'), each trimmed, empty ones dropped. */
+export const addressLines = (address: string): string[] =>
+  address
+    .split(/\r?\n|\r/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The letter's optional texts: the addressee (name, and an address of up to 6 lines that needs the
+ * name) and the signatory (name, and a title that needs the name). The API applies the same rules
+ * (server/modules/reports) and answers their texts on the fields.
+ */
+export const letterForm = defineForm({
+  addresseeName: letterLine(),
+  addresseeAddress: trimmed(
+    when('reportControlCharacters', (value) => !CONTROL_MULTILINE.test(value)),
+    when(
+      'reportAddressTooLong',
+      (value) =>
+        characters(value) <= LETTER_ADDRESS_MAX && addressLines(value).length <= LETTER_ADDRESS_LINES,
+    ),
+    when('reportAddresseeNameRequired', (_, values) => (values.addresseeName ?? '') !== ''),
+  ),
+  signatoryName: letterLine(),
+  signatoryTitle: letterLine(
+    when('reportSignatoryNameRequired', (_, values) => (values.signatoryName ?? '') !== ''),
+  ),
+});
+export type LetterTexts = ValuesOf<typeof letterForm>;
+
+/**
+ * POST /v1/reports/balance-confirmation: `asOf` is a day, not after `today` (the UTC day); the letter's
+ * texts as `letterForm`.
+ */
 export const balanceConfirmationForm = (today: string) =>
   defineForm({
     asOf: field(...dayRules, notAfter(today)),
+    ...letterForm,
   });
 export type BalanceConfirmationDates = ValuesOf<ReturnType<typeof balanceConfirmationForm>>;
 
@@ -94,6 +158,11 @@ export type TransactionLedgerDates = ValuesOf<ReturnType<typeof transactionLedge
 export interface BalanceConfirmationRequest {
   businessId?: number;
   asOf: string;
+  locale?: ReportLocale;
+  addresseeName?: string;
+  addresseeAddress?: string;
+  signatoryName?: string;
+  signatoryTitle?: string;
 }
 export interface TransactionLedgerRequest {
   businessId?: number;
@@ -101,6 +170,7 @@ export interface TransactionLedgerRequest {
   to: string;
   currency?: string;
   format: LedgerFormat;
+  locale?: ReportLocale;
 }
 
 /** Cyrillic and Greek letters in Latin (a plain, reversible-enough reading for a file name). */

@@ -48,6 +48,9 @@ export interface TextInputOptions {
   maxLength?: number;
   margin?: 'none' | 'dense' | 'normal';
   id?: string;
+  /** A text of several lines (a textarea growing from `minRows`, 3 by default). */
+  multiline?: boolean;
+  minRows?: number;
 }
 
 const isBlank = (text: string | undefined) => !text || text.trim() === '';
@@ -71,6 +74,8 @@ export function TextInput({
   maxLength,
   margin = 'none',
   id: idProp,
+  multiline,
+  minRows = 3,
 }: TextInputBinding & TextInputOptions) {
   const translate = useFormTranslate();
   const [visible, setVisible] = useState(false);
@@ -107,6 +112,8 @@ export function TextInput({
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         aria-describedby={helperId}
+        multiline={multiline}
+        minRows={multiline ? minRows : undefined}
         inputProps={{ inputMode, maxLength }}
         endAdornment={
           toggle ? (

@@ -13,8 +13,11 @@ import { postEntry } from '../../server/ledger';
 import type { Db } from '../../server/db/client';
 import { AURORA, BOREALIS, demoSeedDay, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { confirmationPdf } from '../../server/modules/reports/pdf';
+import { BRANDS } from '../../src/domain/brands';
 import { REPORT_TEXTS } from '../../server/modules/reports/schemas';
+import { LEDGER_HEADER_ROW } from '../../server/modules/reports/ledgerSheet';
 import { formatAmount, slug } from '../../server/modules/reports/service';
+import { instantInWords, kindLabel, LEDGER, referenceLabel } from '../../server/modules/reports/texts';
 import { makeApp, makeClock, makeDb, type TestApp } from './helpers';
 
 const DAY = 86_400_000;
@@ -236,8 +239,8 @@ describe('POST /v1/reports/balance-confirmation', () => {
     expect(pages).toBeGreaterThanOrEqual(1);
     expect(text).toContain('Balance confirmation');
     expect(text).toContain('Aurora Payments');
-    expect(text).toContain(`BC-1-0-${today.replace(/-/g, '')}`);
-    expect(text).toContain(`Generated at ${new Date(t.clock.now()).toISOString()}`);
+    expect(text).toMatch(new RegExp(`BC-1-0-${today.replace(/-/g, '')}-120000-[0-9A-Z]{4}`));
+    expect(text).toContain(`Generated on ${instantInWords(new Date(t.clock.now()), 'en')}`);
     // The organisation's balance per currency (every business the manager sees), as formatted.
     const organisation = await t.app.inject({
       method: 'GET',
@@ -287,12 +290,14 @@ describe('POST /v1/reports/balance-confirmation', () => {
     }));
     const bytes = await confirmationPdf(
       {
+        locale: 'en',
+        brand: BRANDS[0],
+        provider: { legalName: 'Payments Local GmbH', address: ['Friedrichstraße 100', '10117 Berlin'] },
         organisation: 'Aurora Payments 😀',
         businessCount: 8,
-        asOf: '2026-11-21',
-        asOfText: '21 November 2026',
-        reference: 'BC-1-0-20261121',
-        generatedAt: '2026-11-22T08:00:00.000Z',
+        asOfDay: new Date('2026-11-21T00:00:00Z'),
+        reference: 'BC-1-0-20261121-080000-K7QM',
+        generatedAt: new Date('2026-11-22T08:00:00.000Z'),
         settlementCurrency: 'EUR',
         rows,
         total: '3,160,000.00',
@@ -331,7 +336,7 @@ describe('POST /v1/reports/transaction-ledger', () => {
     await expectReconciled(groups, [1]);
   });
 
-  it('XLSX: the same lines, read back with exceljs', async () => {
+  it('XLSX: the same lines as the CSV, read back with exceljs (in words, dates and numbers typed)', async () => {
     const body = { businessId: 1, from: monthAgo(), to: today };
     const [csv, xlsx] = await Promise.all([
       post('transaction-ledger', { ...body, format: 'csv' }),
@@ -342,10 +347,30 @@ describe('POST /v1/reports/transaction-ledger', () => {
     expect(xlsx.headers['content-disposition']).toMatch(
       /-northwind-coffee-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx"$/,
     );
-    const records = await xlsxRecords(xlsx.rawPayload);
-    const groups = groupsOf(records);
-    await expectReconciled(groups, [1]);
-    expect(records).toEqual(parseCsv(csv.body));
+    const csvRecords = parseCsv(csv.body);
+    await expectReconciled(groupsOf(csvRecords), [1]);
+    const sheet = (await loadXlsx(xlsx.rawPayload)).worksheets[0];
+    const rows: ExcelJS.Row[] = [];
+    sheet.eachRow((row, n) => void (n > LEDGER_HEADER_ROW && rows.push(row)));
+    const lines = csvRecords.slice(1);
+    expect(rows.length).toBe(lines.length);
+    const words = LEDGER.en;
+    rows.forEach((row, i) => {
+      const [businessId, business, currency, line, date, kind, reference, description, amount, balance] =
+        lines[i];
+      const value = (c: number) => row.getCell(c).value;
+      expect(value(1)).toBe(Number(businessId));
+      expect(value(2)).toBe(business);
+      expect(value(3)).toBe(currency);
+      expect(value(4)).toBe(words.lines[line as keyof typeof words.lines]);
+      expect((value(5) as Date).toISOString()).toBe(date);
+      expect(value(6)).toBe(kind ? kindLabel(kind, 'en') : null);
+      expect(value(7)).toBe(reference ? referenceLabel(reference, 'en') : null);
+      if (description) expect(value(8)).toBe(description);
+      expect(String(value(8) ?? '')).not.toBe('');
+      expect(value(9) === null ? '' : String(value(9))).toBe(amount);
+      expect(String(value(10))).toBe(balance);
+    });
   });
 
   it('every visible business (the hidden one only for ADMIN), one currency, a window in the past', async () => {

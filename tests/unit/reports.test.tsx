@@ -135,7 +135,7 @@ describe('the balance confirmation page', { timeout: 60_000 }, () => {
     expect(within(running).getByRole('progressbar')).toBeTruthy();
     const [call] = callsTo(api, PATH);
     expect(call.method).toBe('POST');
-    expect(call.body).toEqual({ businessId: 1, asOf: '2026-10-31' });
+    expect(call.body).toEqual({ businessId: 1, asOf: '2026-10-31', locale: 'en' });
     expect(call.headers.authorization).toBe('Web tok-secret-123');
     expect(call.headers.accept).toContain('application/pdf');
 
@@ -157,7 +157,35 @@ describe('the balance confirmation page', { timeout: 60_000 }, () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(saved).toEqual(['balance-confirmation-aurora-payments-2026-11-21.pdf']));
-    expect(callsTo(api, PATH)[0].body).toEqual({ asOf: '2026-11-21' });
+    expect(callsTo(api, PATH)[0].body).toEqual({ asOf: '2026-11-21', locale: 'en' });
+  });
+
+  it('sends the addressee and the signatory, trimmed, and refuses a title without a name', async () => {
+    const api = renderApp('/balance-confirmation', {
+      [`POST ${PATH}`]: { body: 'pdf', headers: { 'Content-Type': 'application/pdf' } },
+    });
+    const button = await screen.findByRole('button', { name: 'Download PDF' });
+    await userEvent.type(screen.getByRole('textbox', { name: "Signatory's title" }), 'Head of Finance');
+    await userEvent.click(button);
+    expect(await screen.findByText('Name the person who holds this title')).toBeTruthy();
+    expect(callsTo(api, PATH)).toEqual([]);
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Signatory' }), '  Maria Schmidt ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Addressee' }), 'Müller & Partner');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: "Addressee's address" }),
+      'Hauptstraße 5{Enter}80331 München',
+    );
+    await userEvent.click(button);
+    await waitFor(() => expect(callsTo(api, PATH)).toHaveLength(1));
+    expect(callsTo(api, PATH)[0].body).toEqual({
+      asOf: '2026-11-21',
+      locale: 'en',
+      addresseeName: 'Müller & Partner',
+      addresseeAddress: 'Hauptstraße 5\n80331 München',
+      signatoryName: 'Maria Schmidt',
+      signatoryTitle: 'Head of Finance',
+    });
   });
 
   it('refuses an empty, an impossible and a future day with the API’s messages, without a call', async () => {
@@ -266,6 +294,7 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
       to: '2026-06-30',
       currency: 'BTC',
       format: 'xlsx',
+      locale: 'en',
     });
     expect(call.headers.accept).toContain(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -288,7 +317,12 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(saved).toEqual(['transaction-ledger-aurora-payments-2026-10-21-2026-11-21.csv']),
     );
-    expect(callsTo(api, PATH)[0].body).toEqual({ from: '2026-10-21', to: '2026-11-21', format: 'csv' });
+    expect(callsTo(api, PATH)[0].body).toEqual({
+      from: '2026-10-21',
+      to: '2026-11-21',
+      format: 'csv',
+      locale: 'en',
+    });
   });
 
   it('refuses an end before the start and a window over 366 days on the end, without a call', async () => {

@@ -1,9 +1,11 @@
 /**
- * The balance confirmation letter as a PDF (pdf-lib, A4, Noto Sans): title, the
- * organisation (and business), the date, a reference number, a generated-at line, the letter's text and
- * a table of balances per currency with each one's value in the settlement currency and the total. A
- * long table continues on further pages, its header repeated; every page has a footer with the
- * reference and "Page n of N".
+ * The balance confirmation letter as a PDF (pdf-lib, A4, Noto Sans), in English or German
+ * (./texts.ts): the brand's letterhead (its mark and name, the provider's legal name and address), the
+ * addressee when one is named, the date and a reference unique to the letter, the facts (account
+ * holder, businesses, the instant the balances are of, the settlement currency), the letter's text
+ * naming the parties, a table of balances per currency with each one's value in the settlement
+ * currency and the total, and a signature block. A long table continues on further pages, its header
+ * repeated; every page has a footer with the reference, when it was generated and "Page n of N".
  *
  * Fonts: Noto Sans (Latin, Greek, Cyrillic), embedded and subset to the characters used, and Noto Sans
  * SC for what it lacks (Chinese, Japanese kana), embedded only when a text needs it: business and
@@ -12,8 +14,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import { fontkit } from './fontkit';
 import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { BrandDefinition } from '../../../src/domain/brands';
+import type { ReportLocale } from '../../../src/domain/reportForms';
+import { brandColour, drawMark } from './logo';
+import { dateInWords, instantInWords, LETTER, localised, timeOfDay } from './texts';
 
 export interface ConfirmationRow {
   currency: string;
@@ -27,17 +33,27 @@ export interface ConfirmationRow {
 }
 
 export interface Confirmation {
+  locale: ReportLocale;
+  /** The deployment's brand: the letterhead's mark, name and colour. */
+  brand: BrandDefinition;
+  /** Who confirms: the provider's legal name and postal address (deployment settings). */
+  provider: { legalName: string; address: readonly string[] };
+  /** Who the letter is to (optional: else "To whom it may concern"). */
+  addressee?: { name: string; address: readonly string[] };
+  /** Who signs (optional: else an empty signature line for an authorised signatory). */
+  signatory?: { name: string; title?: string };
+  /** The account holder (the organisation). */
   organisation: string;
   /** The business, when the letter is for one. */
   business?: string;
   /** How many businesses the letter covers (when it is not for one). */
   businessCount: number;
-  /** YYYY-MM-DD */
-  asOf: string;
-  /** 'Saturday, 21 November 2026'-like text of asOf. */
-  asOfText: string;
+  /** The UTC day the balances are of (its midnight). */
+  asOfDay: Date;
+  /** When the day is not over: the balances are those at this instant (the generation). */
+  asOfNow?: Date;
   reference: string;
-  generatedAt: string;
+  generatedAt: Date;
   settlementCurrency: string;
   rows: readonly ConfirmationRow[];
   /** The total in the settlement currency, formatted. */
@@ -77,11 +93,15 @@ const FONTS = {
 type Run = { font: PDFFont; text: string };
 
 export async function confirmationPdf(data: Confirmation, now: Date): Promise<Uint8Array> {
+  const words = LETTER[data.locale];
+  const number = (text: string) => localised(text, data.locale);
+  const settlement = data.settlementCurrency;
   const doc = await PDFDocument.create();
-  doc.setTitle(`Balance confirmation ${data.reference}`);
-  doc.setSubject(`Balances of ${data.organisation} as of ${data.asOf}`);
-  doc.setAuthor(data.organisation);
+  doc.setTitle(`${words.title} ${data.reference}`);
+  doc.setSubject(`${words.title}: ${data.organisation}, ${data.asOfDay.toISOString().slice(0, 10)}`);
+  doc.setAuthor(data.provider.legalName);
   doc.setCreator('Payments back office');
+  doc.setLanguage(data.locale);
   doc.setCreationDate(now);
   doc.setModificationDate(now);
   doc.registerFontkit(fontkit);
@@ -112,12 +132,8 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
   let page: PDFPage = doc.addPage(PageSizes.A4);
   let y = HEIGHT - MARGIN;
 
-  const text = (
-    content: string,
-    x: number,
-    at: number,
-    options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb> } = {},
-  ) => {
+  type Ink = { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb> };
+  const text = (content: string, x: number, at: number, options: Ink = {}) => {
     const size = options.size ?? 10;
     let left = x;
     for (const run of runsOf(content, options.font ?? regular)) {
@@ -125,22 +141,28 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
       left += run.font.widthOfTextAtSize(run.text, size);
     }
   };
+  const rightText = (content: string, right: number, at: number, options: Ink = {}) =>
+    text(content, right - widthOf(content, options.size ?? 10, options.font), at, options);
 
-  /** Words laid out within the margins, line by line from y down. */
-  const paragraph = (content: string, size = 10.5) => {
-    const words = content.split(/\s+/);
-    let line = '';
+  /** Lines of words within `width`. */
+  const wrap = (content: string, size: number, width: number, font: PDFFont = regular) => {
     const lines: string[] = [];
-    for (const word of words) {
+    let line = '';
+    for (const word of content.split(/\s+/)) {
       const next = line ? `${line} ${word}` : word;
-      if (widthOf(next, size) > WIDTH - 2 * MARGIN && line) {
+      if (widthOf(next, size, font) > width && line) {
         lines.push(line);
         line = word;
       } else line = next;
     }
     if (line) lines.push(line);
-    for (const l of lines) {
-      text(l, MARGIN, y, { size });
+    return lines;
+  };
+
+  /** Words laid out within the margins, line by line from y down. */
+  const paragraph = (content: string, size = 10.5, options: Ink = {}) => {
+    for (const l of wrap(content, size, WIDTH - 2 * MARGIN, options.font)) {
+      text(l, MARGIN, y, { ...options, size });
       y -= size * 1.45;
     }
   };
@@ -151,99 +173,151 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
     text(content, align === 'right' ? x + width - w : x, y, { font, size });
   };
 
-  const rule = (at: number, thickness = 0.6) =>
-    page.drawLine({
-      start: { x: MARGIN, y: at },
-      end: { x: WIDTH - MARGIN, y: at },
-      thickness,
-      color: RULE,
-    });
+  const rule = (at: number, thickness = 0.6, color = RULE) =>
+    page.drawLine({ start: { x: MARGIN, y: at }, end: { x: WIDTH - MARGIN, y: at }, thickness, color });
 
   const tableHeader = () => {
-    cell('Currency', 0, bold);
-    cell('Balance', 1, bold);
-    cell(`Rate (${data.settlementCurrency})`, 2, bold);
-    cell(`Value (${data.settlementCurrency})`, 3, bold);
+    cell(words.currency, 0, bold);
+    cell(words.balance, 1, bold);
+    cell(words.rate(settlement), 2, bold);
+    cell(words.value(settlement), 3, bold);
     rule(y - 6, 0.9);
     y -= ROW_HEIGHT + 2;
   };
 
-  // The letter's head.
-  text('Balance confirmation', MARGIN, y, { font: bold, size: 20 });
-  y -= 30;
+  /** A further page: its head names the letter and its reference. */
+  const nextPage = () => {
+    page = doc.addPage(PageSizes.A4);
+    y = HEIGHT - MARGIN;
+    text(words.continued(data.reference), MARGIN, y, { font: bold, size: 11 });
+    y -= 28;
+  };
+
+  // The letterhead: the brand's mark and name on the left, the provider's legal name and address on the
+  // right, over a rule in the brand's colour.
+  const top = HEIGHT - 40;
+  drawMark(page, data.brand, MARGIN, top, 30);
+  text(data.brand.name, MARGIN + 38, top - 21, { font: bold, size: 15 });
+  let right = top - 8;
+  rightText(data.provider.legalName, WIDTH - MARGIN, right, { font: bold, size: 9.5 });
+  for (const line of data.provider.address) {
+    right -= 11.5;
+    rightText(line, WIDTH - MARGIN, right, { size: 8.5, color: MUTED });
+  }
+  const head = Math.min(top - 40, right - 10);
+  page.drawLine({
+    start: { x: MARGIN, y: head },
+    end: { x: WIDTH - MARGIN, y: head },
+    thickness: 1.2,
+    color: brandColour(data.brand),
+  });
+
+  // The addressee on the left; the date and the reference on the right.
+  y = head - 34;
+  let left = y;
+  if (data.addressee) {
+    text(data.addressee.name, MARGIN, left, { size: 10.5 });
+    for (const line of data.addressee.address) {
+      left -= 14;
+      text(line, MARGIN, left, { size: 10.5 });
+    }
+  }
+  const column = WIDTH - MARGIN - 200;
+  text(words.date, column, y, { font: bold, size: 9.5 });
+  text(dateInWords(data.generatedAt, data.locale), column + 62, y, { size: 9.5 });
+  text(words.reference, column, y - 14, { font: bold, size: 9.5 });
+  text(data.reference, column + 62, y - 14, { size: 9.5 });
+  y = Math.min(left, y - 14) - 36;
+
+  text(words.title, MARGIN, y, { font: bold, size: 18 });
+  y -= 26;
+  const asOfText = data.asOfNow
+    ? words.asOfGenerated(dateInWords(data.asOfNow, data.locale), timeOfDay(data.asOfNow))
+    : words.asOfEndOfDay(dateInWords(data.asOfDay, data.locale));
   const facts: [string, string][] = [
-    ['Organisation', data.organisation],
-    data.business !== undefined ? ['Business', data.business] : ['Businesses', `all (${data.businessCount})`],
-    ['Balances as of', `${data.asOfText}, 24:00 UTC (end of ${data.asOf})`],
-    ['Reference', data.reference],
+    [words.holder, data.organisation],
+    data.business !== undefined
+      ? [words.business, data.business]
+      : [words.businesses, words.allBusinesses(data.businessCount)],
+    [words.balancesAsOf, asOfText],
+    [words.settlementCurrency, settlement],
   ];
   for (const [label, value] of facts) {
-    text(label, MARGIN, y, { font: bold, size: 10.5 });
-    text(value, MARGIN + 110, y, { size: 10.5 });
-    y -= 16;
+    text(label, MARGIN, y, { font: bold, size: 10 });
+    text(value, MARGIN + 120, y, { size: 10 });
+    y -= 15;
   }
-  text(`Generated at ${data.generatedAt}`, MARGIN, y, { size: 9, color: MUTED });
-  y -= 28;
+  y -= 14;
 
-  const whose =
-    data.business !== undefined
-      ? `${data.organisation} for its business ${data.business}`
-      : data.organisation;
-  paragraph('To whom it may concern,');
+  paragraph(data.addressee ? words.salutation : words.salutationUnaddressed);
   y -= 4;
   paragraph(
-    `We confirm that the balances held by ${whose} on our ledger at the end of ${data.asOfText} (UTC) ` +
-      `were as follows. Values in ${data.settlementCurrency}, the settlement currency, use the conversion ` +
-      `rates stated in our rate table; the total is their exact sum, rounded once.`,
+    words.confirms({
+      provider: data.provider.legalName,
+      addressee: data.addressee?.name,
+      holder: data.organisation,
+      business: data.business,
+      asOf: asOfText,
+      now: data.asOfNow !== undefined,
+    }),
   );
-  y -= 14;
+  y -= 4;
+  paragraph(words.valuation(settlement));
+  y -= 12;
 
   tableHeader();
   if (data.rows.length === 0) {
-    text('No balances.', MARGIN, y, { color: MUTED });
+    text(words.noBalances, MARGIN, y, { color: MUTED });
     y -= ROW_HEIGHT;
   }
   for (const row of data.rows) {
     if (y < TABLE_BOTTOM) {
-      page = doc.addPage(PageSizes.A4);
-      y = HEIGHT - MARGIN;
-      text(`Balance confirmation ${data.reference} (continued)`, MARGIN, y, { font: bold, size: 11 });
-      y -= 28;
+      nextPage();
       tableHeader();
     }
     cell(`${row.currency}  ${row.currencyName}`, 0);
-    cell(row.balance, 1);
-    cell(row.rate ?? '-', 2);
-    cell(row.value ?? '-', 3);
+    cell(number(row.balance), 1);
+    cell(row.rate === undefined ? '-' : number(row.rate), 2);
+    cell(row.value === undefined ? '-' : number(row.value), 3);
     rule(y - 6, 0.3);
     y -= ROW_HEIGHT;
   }
-  if (y < TABLE_BOTTOM + 90) {
-    page = doc.addPage(PageSizes.A4);
-    y = HEIGHT - MARGIN;
-  }
+  if (y < TABLE_BOTTOM + 40) nextPage();
   y -= 4;
-  cell(`Total (${data.settlementCurrency})`, 0, bold, 11);
-  cell(data.total, 3, bold, 11);
+  cell(words.total(settlement), 0, bold, 11);
+  cell(number(data.total), 3, bold, 11);
   y -= ROW_HEIGHT + 8;
-  if (data.rows.some((r) => r.value === undefined)) {
-    paragraph(
-      `A currency marked '-' has no stated rate into ${data.settlementCurrency} and is not in the total.`,
-      9,
-    );
-  }
-  y -= 16;
-  paragraph(data.organisation);
+  if (data.rows.some((r) => r.value === undefined)) paragraph(words.noRate(settlement), 9);
 
+  // The signature block: the closing, on whose behalf, a line to sign on, the signatory's name and title.
+  if (y < TABLE_BOTTOM + 130) nextPage();
+  y -= 14;
+  paragraph(words.closing);
+  paragraph(words.onBehalfOf(data.provider.legalName));
+  y -= 34;
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + 200, y }, thickness: 0.6, color: INK });
+  y -= 14;
+  if (data.signatory) {
+    text(data.signatory.name, MARGIN, y, { font: bold, size: 10.5 });
+    y -= 14;
+    if (data.signatory.title) text(data.signatory.title, MARGIN, y, { size: 10 });
+  } else text(words.authorisedSignatory, MARGIN, y, { size: 10, color: MUTED });
+
+  const generated = words.generated(instantInWords(data.generatedAt, data.locale));
   const pages = doc.getPages();
   pages.forEach((p, i) => {
     page = p;
-    text(`${data.reference}  |  Generated at ${data.generatedAt}`, MARGIN, FOOTER_Y, {
+    page.drawLine({
+      start: { x: MARGIN, y: FOOTER_Y + 12 },
+      end: { x: WIDTH - MARGIN, y: FOOTER_Y + 12 },
+      thickness: 0.4,
+      color: RULE,
+    });
+    text(`${words.reference} ${data.reference}  ·  ${generated}`, MARGIN, FOOTER_Y, {
       size: 8,
       color: MUTED,
     });
-    const label = `Page ${i + 1} of ${pages.length}`;
-    text(label, WIDTH - MARGIN - widthOf(label, 8), FOOTER_Y, { size: 8, color: MUTED });
+    rightText(words.page(i + 1, pages.length), WIDTH - MARGIN, FOOTER_Y, { size: 8, color: MUTED });
   });
   return doc.save({ useObjectStreams: false });
 }

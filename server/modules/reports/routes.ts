@@ -10,6 +10,7 @@ import { orgRows, scopeOf } from '../../auth/scope';
 import { backgroundOf } from '../../db/client';
 import { authed, errors } from '../../http/schemas';
 import { holdHeavySlot } from '../../lib/heavyWork';
+import { letterForm } from '../../../src/domain/reportForms';
 import { BalanceConfirmationBody, LedgerFile, PdfFile, TransactionLedgerBody } from './schemas';
 import { reportsService, type ReportFile } from './service';
 
@@ -46,14 +47,23 @@ export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/balance-confirmation',
     {
-      config: { access, tenancy: orgRows('businesses', { probeBody: { asOf: '2026-03-01' } }) },
+      config: {
+        access,
+        tenancy: orgRows('businesses', { probeBody: { asOf: '2026-03-01' } }),
+        // The letter's texts: their rules' messages on the fields (src/domain/reportForms.ts).
+        form: letterForm,
+      },
       schema: {
         tags: ['reports'],
-        summary: 'A balance confirmation letter (PDF) as of the end of a UTC day',
+        summary: 'A balance confirmation letter (PDF) as of the end of a UTC day, or as of now for today',
         description:
-          'The balances per currency of one business, or of every business the caller may see, at the end ' +
-          'of asOf (UTC), each valued in the settlement currency at the stated rates, with the total, a ' +
-          'reference number (BC-<organisation>-<business or 0>-<YYYYMMDD>) and the time it was generated.',
+          "A letter on the brand's letterhead (the provider's legal name and address, PROVIDER_LEGAL_NAME and " +
+          'PROVIDER_ADDRESS), in English or German (locale), to an optional addressee: the provider confirms ' +
+          'the balances per currency of one business, or of every business the caller may see, at the end of ' +
+          'asOf (UTC), or at the moment of generation when asOf is today, each valued in the settlement ' +
+          'currency at the stated rates, with the total, a signature block (an optional signatory), a ' +
+          'reference unique to the letter (BC-<organisation>-<business or 0>-<asOf YYYYMMDD>-<generated ' +
+          'HHMMSS>-<4 random characters>), the time it was generated and page numbers.',
         ...authed,
         body: BalanceConfirmationBody,
         response: { 200: PdfFile, ...errors(400, 401, 403) },
@@ -78,7 +88,11 @@ export const reportsModule: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Per account (business and currency): an opening balance line at from 00:00 UTC, every posting ' +
           'whose entry was created in the window (oldest first, with the running balance), and a closing ' +
-          `balance line at the day after to, 00:00 UTC. Streamed; at most 366 days.`,
+          'balance line dated at the end of to (23:59:59.999 UTC), or at the moment of generation when to ' +
+          'is today. CSV: the codes as stored (entry kind, reference, description). XLSX: a heading block, ' +
+          'a frozen header row with an autofilter, dates as date cells, amounts as numbers in the ' +
+          "currency's precision, and types, references and descriptions in words of locale (en or de). " +
+          'Streamed; at most 366 days.',
         ...authed,
         body: TransactionLedgerBody,
         response: { 200: LedgerFile, ...errors(400, 401, 403) },

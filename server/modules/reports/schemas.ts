@@ -1,7 +1,13 @@
 /** Wire shapes of /v1/reports: the bodies of the two reports and the files they answer. */
 import { Type, type Static } from 'typebox';
-import { INT32_MAX, Int32, STRICT_BODY } from '../../http/schemas';
+import { INT32_MAX, Int32, STRICT_BODY, Text } from '../../http/schemas';
 import { MESSAGES } from '../../../src/domain/validation';
+import {
+  LETTER_ADDRESS_LINES,
+  LETTER_ADDRESS_MAX,
+  LETTER_TEXT_MAX,
+  REPORT_LOCALES,
+} from '../../../src/domain/reportForms';
 
 /** The longest transaction-ledger window, in days (both ends included). */
 export const LEDGER_WINDOW_DAYS_MAX = 366;
@@ -30,10 +36,34 @@ const BusinessFilter = Type.Optional(
   }),
 );
 
+const Locale = Type.Optional(
+  Type.Enum([...REPORT_LOCALES], {
+    description: "The report's language (the dashboard's); default en",
+  }),
+);
+
+const LetterLine = (description: string) =>
+  Type.Optional(Text({ maxLength: LETTER_TEXT_MAX, description: `${description}; one line, trimmed` }));
+
 export const BalanceConfirmationBody = Type.Object(
   {
     businessId: BusinessFilter,
-    asOf: Day('The balances at the end of this UTC day; not in the future'),
+    asOf: Day(
+      'The balances at the end of this UTC day, or, for today (not yet over), at the moment the letter is generated; not in the future',
+    ),
+    locale: Locale,
+    addresseeName: LetterLine(
+      "The addressee (e.g. the auditor's firm), written above the letter and named in it",
+    ),
+    addresseeAddress: Type.Optional(
+      Text({
+        maxLength: LETTER_ADDRESS_MAX,
+        multiline: true,
+        description: `The addressee's postal address, at most ${LETTER_ADDRESS_LINES} lines (LF or CRLF); needs addresseeName`,
+      }),
+    ),
+    signatoryName: LetterLine('Who signs the letter, printed under the signature line'),
+    signatoryTitle: LetterLine("The signatory's title or function; needs signatoryName"),
   },
   STRICT_BODY,
 );
@@ -53,6 +83,7 @@ export const TransactionLedgerBody = Type.Object(
       Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$', description: 'Only this currency' }),
     ),
     format: Type.Enum([...LEDGER_FORMATS], { description: 'csv (RFC 4180) or xlsx' }),
+    locale: Locale,
   },
   STRICT_BODY,
 );

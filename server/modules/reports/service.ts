@@ -13,19 +13,25 @@
  * balance is the opening balance plus the postings listed before it, so every account's lines
  * reconcile: opening + postings = closing.
  *
- * The balance confirmation's reference number is deterministic: `BC-<organisation>-<business or 0>-<YYYYMMDD>`
- * (BC-1-0-20261121 for all of Aurora's businesses on 21 November 2026): the same letter asked twice has
- * the same reference, and nothing is stored.
+ * A balance confirmation of today (the UTC day not yet over) states the balances as of the moment it is
+ * generated, not those of a midnight still to come; one of an earlier day those at its end. Each letter
+ * has a reference of its own: `BC-<organisation>-<business or 0>-<asOf YYYYMMDD>-<generated HHMMSS>-<4
+ * random characters>` (BC-1-0-20261121-143205-K7QM), so two letters never share one, and nothing is
+ * stored. Letters and the XLSX ledger are written in the request's language (English or German).
  */
 import Big from 'big.js';
+import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import { validationError } from '../../http/errors';
 import { conversionInto } from '../../lib/conversion';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv';
-import { XLSX_CONTENT_TYPE, xlsxStream, type SheetColumn } from '../../lib/xlsx';
-import { slugify, unicodeSlugify } from '../../../src/domain/reportForms';
+import { XLSX_CONTENT_TYPE, type SheetColumn } from '../../lib/xlsx';
+import { findBrand } from '../../../src/domain/brands';
+import { errorTexts, normaliseForm, validateForm } from '../../../src/domain/forms';
+import { addressLines, letterForm, slugify, unicodeSlugify } from '../../../src/domain/reportForms';
+import { ledgerSheetStream } from './ledgerSheet';
 import { confirmationPdf, type ConfirmationRow } from './pdf';
 import { reportsRepository, type AccountAtRow } from './repository';
 import {
@@ -34,6 +40,9 @@ import {
   type BalanceConfirmationBodyType,
   type TransactionLedgerBodyType,
 } from './schemas';
+import { formatAmount, formatRate } from './texts';
+
+export { formatAmount };
 
 const DAY = 86_400_000;
 
@@ -50,39 +59,6 @@ export function dayStart(day: string): Date | undefined {
 /** 'aurora-payments': the file-name part of a name (src/domain/reportForms.ts, as the dashboard's). */
 export const slug = slugify;
 
-/** A decimal string at `precision` places, rounded half up, with thousands separators: 12,345.60. */
-export function formatAmount(value: string | Big, precision: number): string {
-  const fixed = new Big(value).toFixed(precision, Big.roundHalfUp);
-  const negative = fixed.startsWith('-');
-  const [whole, fraction] = (negative ? fixed.slice(1) : fixed).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const text = fraction === undefined ? grouped : `${grouped}.${fraction}`;
-  return negative && !/^[0.,]+$/.test(text) ? `-${text}` : text;
-}
-
-/** A rate for reading: at most 8 decimals, trailing zeros dropped, thousands separators. */
-function formatRate(rate: Big): string {
-  const text = formatAmount(rate, 8);
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** '21 November 2026' (English, as the letter is). */
-const longDate = (at: Date) => `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
-
 export type LedgerLine = 'opening' | 'posting' | 'closing';
 
 export interface LedgerRow {
@@ -97,6 +73,10 @@ export interface LedgerRow {
   description: string | null;
   amount: string | null;
   balance: string;
+  /** The currency's decimals (the XLSX's number format). */
+  precision: number;
+  /** A closing line dated at the report's generation (the window's last day is today). */
+  closingAtGeneration?: boolean;
 }
 
 const col = <K extends keyof LedgerRow>(
@@ -128,8 +108,19 @@ export interface ReportFile {
   body: Uint8Array | Readable;
 }
 
-export function reportsService({ db, now }: AppContext) {
+/** Crockford's base 32 (no I, L, O, U): the reference's random characters. */
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A reference no other letter has: organisation, business, day, time of generation and 20 random bits. */
+export function letterReference(organisationId: number, businessId: number, asOf: string, at: Date): string {
+  const time = at.toISOString().slice(11, 19).replace(/:/g, '');
+  const random = Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(32)]).join('');
+  return `BC-${organisationId}-${businessId}-${asOf.replace(/-/g, '')}-${time}-${random}`;
+}
+
+export function reportsService({ db, now, config }: AppContext) {
   const repository = reportsRepository(db);
+  const brand = findBrand(config.brand)!;
 
   /** The business named (or undefined for all), or a field error. */
   async function businessOf(scope: OrgScope, businessId: number | undefined, errors: Record<string, string>) {
@@ -148,14 +139,19 @@ export function reportsService({ db, now }: AppContext) {
 
   return {
     async balanceConfirmation(scope: OrgScope, body: BalanceConfirmationBodyType): Promise<ReportFile> {
-      const errors: Record<string, string> = {};
+      const errors = errorTexts(validateForm(letterForm, body)) as Record<string, string>;
       const day = dayStart(body.asOf);
-      const today = new Date(now()).toISOString().slice(0, 10);
+      const generatedAt = new Date(now());
+      const today = generatedAt.toISOString().slice(0, 10);
       if (!day) errors.asOf = REPORT_TEXTS.notADate;
       else if (body.asOf > today) errors.asOf = REPORT_TEXTS.asOfInFuture;
       const business = await businessOf(scope, body.businessId, errors);
       fail(errors);
-      const end = new Date(day!.getTime() + DAY);
+      const texts = normaliseForm(letterForm, body);
+      // Today's balances are those of the moment of generation; an earlier day's those at its end.
+      const asOfNow = body.asOf === today ? generatedAt : undefined;
+      // (Postings are read before an instant: the moment of generation counts in.)
+      const end = asOfNow ? new Date(asOfNow.getTime() + 1) : new Date(day!.getTime() + DAY);
 
       const organisation = await repository.organisation(scope);
       const settlement = organisation.settlementCurrency;
@@ -197,16 +193,24 @@ export function reportsService({ db, now }: AppContext) {
         settlement,
       );
       const businessCount = business ? 1 : new Set(accounts.map((a) => a.businessId)).size;
-      const generatedAt = new Date(now());
       const pdf = await confirmationPdf(
         {
+          locale: body.locale ?? 'en',
+          brand,
+          provider: { legalName: config.providerLegalName, address: config.providerAddress },
+          addressee: texts.addresseeName
+            ? { name: texts.addresseeName, address: addressLines(texts.addresseeAddress) }
+            : undefined,
+          signatory: texts.signatoryName
+            ? { name: texts.signatoryName, title: texts.signatoryTitle || undefined }
+            : undefined,
           organisation: organisation.name,
           business: business?.name,
           businessCount,
-          asOf: body.asOf,
-          asOfText: longDate(day!),
-          reference: `BC-${scope.organisationId}-${business?.id ?? 0}-${body.asOf.replace(/-/g, '')}`,
-          generatedAt: generatedAt.toISOString(),
+          asOfDay: day!,
+          asOfNow,
+          reference: letterReference(scope.organisationId, business?.id ?? 0, body.asOf, generatedAt),
+          generatedAt,
           settlementCurrency: settlement,
           rows,
           total: inSettlement(total),
@@ -247,22 +251,42 @@ export function reportsService({ db, now }: AppContext) {
       const accounts = (
         await repository.accountsAt(scope, { businessId: business?.id, currency: body.currency, ...window })
       ).filter((a) => a.postings > 0 || !new Big(a.opening).eq(0));
-      const rows = ledgerRows(scope, accounts, window);
+      const generatedAt = new Date(now());
+      const rows = ledgerRows(scope, accounts, window, generatedAt);
       const name = (part: (text: string) => string) =>
         `transaction-ledger-${namePart(organisation.name, business, part)}-${body.from}-${body.to}.${body.format}`;
       const names = { fileName: name(slugify), unicodeFileName: name(unicodeSlugify) };
-      return body.format === 'csv'
-        ? { ...names, contentType: CSV_CONTENT_TYPE, body: csvStream(LEDGER_COLUMNS, rows) }
-        : { ...names, contentType: XLSX_CONTENT_TYPE, body: xlsxStream('Ledger', LEDGER_COLUMNS, rows) };
+      if (body.format === 'csv')
+        return { ...names, contentType: CSV_CONTENT_TYPE, body: csvStream(LEDGER_COLUMNS, rows) };
+      const heading = {
+        organisation: organisation.name,
+        business: business?.name,
+        currency: body.currency,
+        from: from!,
+        to: to!,
+        generatedAt,
+      };
+      return {
+        ...names,
+        contentType: XLSX_CONTENT_TYPE,
+        body: ledgerSheetStream(heading, body.locale ?? 'en', rows),
+      };
     },
   };
 
-  /** Per account: its opening line, its postings batch by batch with their running balance, its closing line. */
+  /**
+   * Per account: its opening line, its postings batch by batch with their running balance, its closing
+   * line. The closing line is dated inside the window: the last instant of its last day (24:00 UTC
+   * less a millisecond), or, while that day is not over, the moment of generation (never before the
+   * account's last posting).
+   */
   async function* ledgerRows(
     scope: OrgScope,
     accounts: readonly AccountAtRow[],
     window: { from: Date; to: Date },
+    generatedAt: Date,
   ): AsyncGenerator<LedgerRow[]> {
+    const lastInstant = window.to.getTime() - 1;
     for (const account of accounts) {
       const base = {
         businessId: account.businessId,
@@ -272,13 +296,16 @@ export function reportsService({ db, now }: AppContext) {
         reference: null,
         description: null,
         amount: null,
+        precision: account.precision,
       };
       let balance = new Big(account.opening);
+      let latest = window.from.getTime();
       yield [{ ...base, line: 'opening', date: window.from.toISOString(), balance: balance.toFixed() }];
       if (account.postings > 0) {
         for await (const batch of repository.postings(scope, account.accountId, window)) {
           yield batch.map((p) => {
             balance = balance.plus(p.amount);
+            latest = Math.max(latest, Date.parse(p.createdAt));
             return {
               ...base,
               line: 'posting' as const,
@@ -292,7 +319,19 @@ export function reportsService({ db, now }: AppContext) {
           });
         }
       }
-      yield [{ ...base, line: 'closing', date: window.to.toISOString(), balance: balance.toFixed() }];
+      const atGeneration = generatedAt.getTime() < lastInstant;
+      const closing = atGeneration
+        ? Math.min(lastInstant, Math.max(generatedAt.getTime(), latest))
+        : lastInstant;
+      yield [
+        {
+          ...base,
+          line: 'closing',
+          date: new Date(closing).toISOString(),
+          balance: balance.toFixed(),
+          closingAtGeneration: atGeneration,
+        },
+      ];
     }
   }
 }

@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useController, type Resolver } from 'react-hook-form';
 import { useSession } from '../../authProvider';
 import {
   addMonths,
   LEDGER_FORMATS,
+  REPORT_LOCALES,
   reportFileName,
   transactionLedgerForm,
   utcToday,
   type LedgerFormat,
+  type ReportLocale,
   type TransactionLedgerDates,
 } from '../../domain/reportForms';
 import { formResolver } from '../../forms';
@@ -72,8 +74,8 @@ function FormatField() {
 
 /**
  * /transaction-ledger (GET_BALANCES): all businesses or one, a window of days (the last month by
- * default, at most 366 days, from ≤ to), optionally one currency, CSV or XLSX; then download the file
- * the API writes (POST /v1/reports/transaction-ledger).
+ * default, at most 366 days, from ≤ to), optionally one currency, CSV or XLSX (its words in the
+ * interface's language); then download the file the API writes (POST /v1/reports/transaction-ledger).
  */
 export default function TransactionLedgerPage() {
   const translate = useTranslate();
@@ -81,6 +83,7 @@ export default function TransactionLedgerPage() {
   const { organisationName } = useSession();
   const businesses = useBusinessChoices();
   const currencies = useCurrencyOptions();
+  const [locale] = useLocaleState();
   const [today] = useState(utcToday);
   const defaultValues = useMemo<Values>(
     () => ({ businessId: '', from: addMonths(today, -1), to: today, currency: '', format: 'csv' }),
@@ -102,6 +105,8 @@ export default function TransactionLedgerPage() {
         to,
         ...(currency ? { currency } : {}),
         format,
+        // The spreadsheet's words in the interface's language.
+        ...(REPORT_LOCALES.includes(locale as ReportLocale) ? { locale: locale as ReportLocale } : {}),
       },
       fallback,
     );

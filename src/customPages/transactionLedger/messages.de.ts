@@ -28,5 +28,10 @@ export const transactionLedgerMessagesDe = {
     reportDateInFuture: 'darf nicht in der Zukunft liegen',
     reportFromAfterTo: 'darf nicht vor dem Anfangsdatum liegen',
     reportWindowTooLong: 'darf höchstens 366 Tage umfassen, beide eingeschlossen',
+    reportTextTooLong: 'darf höchstens 200 Zeichen lang sein',
+    reportAddressTooLong: 'darf höchstens 400 Zeichen in höchstens 6 Zeilen umfassen',
+    reportControlCharacters: 'darf keine Steuerzeichen enthalten',
+    reportAddresseeNameRequired: 'Nennen Sie den Empfänger dieser Anschrift',
+    reportSignatoryNameRequired: 'Nennen Sie die Person mit dieser Funktion',
   },
 };
