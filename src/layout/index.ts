@@ -12,3 +12,11 @@ export { Page, PAGE_WIDTHS, focusPageHeading, type PageProps, type PageWidth } f
 export { messageOf, fieldErrorsOf } from './errors';
 export { layoutMessages } from './messages';
 export { MenuEntriesProvider, useMenuEntries } from './MenuEntriesContext';
+export {
+  readPreferences,
+  writePreference,
+  type BusinessesView,
+  type Preferences,
+  type ThemeChoice,
+} from './preferences';
+export { usePreference } from './usePreference';
