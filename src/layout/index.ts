@@ -20,3 +20,4 @@ export {
   type ThemeChoice,
 } from './preferences';
 export { usePreference } from './usePreference';
+export { PAGE_ACTIONS_TEST_ID } from './Page';
