@@ -51,7 +51,6 @@ export const businessMessagesDe = {
           callbacks: 'Callbacks',
           fees: 'Gebühren und Funktionen',
         },
-        cancel: 'Abbrechen',
         percentField: '%{label} (%)',
         openBusiness: '%{name} öffnen',
         failed: 'Das Unternehmen konnte nicht gespeichert werden',

@@ -59,7 +59,6 @@ export const businessMessages = {
           callbacks: 'Callbacks',
           fees: 'Fees and features',
         },
-        cancel: 'Cancel',
         percentField: '%{label} (%)',
         openBusiness: 'Open %{name}',
         failed: 'The business could not be saved',
