@@ -288,6 +288,11 @@ describe('creating a business', { timeout: 60_000 }, () => {
       stableCryptoCurrencyDepegThreshold: null,
       userServiceFeeDistributionPercentage: 0,
     });
+    // The success step opens the business it created, and says where the user is.
+    expect(screen.getByRole('link', { name: 'Open Nova Books' }).getAttribute('href')).toBe(
+      '/businesses/20/show',
+    );
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toContain('Done');
     await userEvent.click(screen.getByRole('link', { name: 'Go to businesses' }));
     await waitFor(() => expect(where()).toBe('/businesses'));
   });
