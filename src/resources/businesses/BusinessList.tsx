@@ -1,9 +1,12 @@
 /**
- * /businesses (GET_BUSINESSES): one card per business with its name, id and balances, Edit
- * (UPDATE_BUSINESS) and 'Expand business'; the search (server `q`, debounced, kept in the URL by
- * react-admin's list filters) and 'create new business' (CREATE_BUSINESS). With GET_BALANCES the
- * cards carry their balances and are ranked by total displayed balance, highest first, by the server
- * (sortBy=balance, so the first paint is final); without it, the plain list (by name).
+ * /businesses (GET_BUSINESSES): one card per business with its name, id and balances (amounts
+ * right-aligned beside their codes), Edit (UPDATE_BUSINESS) and 'Expand business'; or, with
+ * GET_BALANCES, the table view (./table.ts: a column per currency, sortable, a total row), the user's
+ * choice on this device (docs/decisions.md, decision 116). In the page header: the search (server `q`,
+ * debounced, kept in the URL by react-admin's list filters), the view switch and the primary action
+ * 'Create business' (CREATE_BUSINESS). With GET_BALANCES the cards are ranked by total displayed
+ * balance, highest first, by the server (sortBy=balance, so the first paint is final); without it,
+ * the plain list (by name).
  *
  * Failures (docs/product.md#error-catalogue), one text per call: the list itself 'Failed to load businesses'; its
  * balances "Couldn't load businesses" (the cards stay, without balances); the coins' precision
