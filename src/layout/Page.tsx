@@ -70,12 +70,13 @@ function PageHeader({ action, toolbar }: { action?: ReactNode; toolbar?: ReactNo
       sx={{
         mb: 2,
         gap: 2,
-        alignItems: { xs: 'stretch', sm: 'center' },
+        // Bottoms aligned: a search field's box, a switch and the action button sit on one line.
+        alignItems: { xs: 'stretch', sm: 'flex-end' },
         justifyContent: 'space-between',
         flexWrap: { sm: 'wrap' },
       }}
     >
-      <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
+      <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-end', flexWrap: 'wrap', minWidth: 0 }}>
         {toolbar}
       </Stack>
       {action ? (
@@ -118,6 +119,8 @@ export function Page({
         px: { xs: 1.5, sm: 3 },
         py: { xs: 2, sm: 3 },
         maxWidth: PAGE_WIDTHS[maxWidth],
+        // A wide table scrolls inside its own container instead of widening the page.
+        minWidth: 0,
         boxSizing: 'content-box',
       }}
     >

@@ -25,6 +25,7 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
+  InputAdornment,
   Radio,
   RadioGroup,
   Slider,
@@ -352,7 +353,6 @@ function PercentSlider({
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
           size="small"
-          label={translate('resources.businesses.form.percentField', { label: translate(label) })}
           value={shown}
           disabled={disabled}
           error={Boolean(fieldState.error)}
@@ -365,9 +365,12 @@ function PercentSlider({
             setDraft(null);
             field.onBlur();
           }}
-          sx={{ width: 130, flexShrink: 0 }}
+          sx={{ width: 120, flexShrink: 0 }}
           slotProps={{
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
             htmlInput: {
+              // Named as the slider's label says, the unit too (the label above names both).
+              'aria-label': translate('resources.businesses.form.percentField', { label: translate(label) }),
               inputMode: 'decimal',
               'aria-describedby': fieldState.error ? errorId : undefined,
               style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },

@@ -373,7 +373,17 @@ function BalancesTable({
   );
   const totalCurrency = table.totalCurrency;
   return (
-    <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    <TableContainer
+      sx={{
+        overflowX: 'auto',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        // Compact cells: a dozen currency columns fit at 1366 px.
+        '& th, & td': { px: 1 },
+        '& th:first-of-type, & td:first-of-type': { pl: 2 },
+      }}
+    >
       <Table size="small" data-testid="businesses-table">
         <caption
           style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
@@ -536,6 +546,7 @@ function ViewSwitch({ view, onChange }: { view: BusinessesView; onChange: (view:
   return (
     <ToggleButtonGroup
       size="small"
+      sx={{ '& .MuiToggleButton-root': { textTransform: 'none', py: 0.5 } }}
       exclusive
       value={view}
       aria-label={translate('resources.businesses.list.view')}
