@@ -72,10 +72,12 @@ export function StepIndicator({ current }: { current: Step }) {
   const active = STEPS.findIndex(({ step }) => step === current);
   return (
     <Box component="nav" aria-label={translate('app.form.progress')} sx={{ mb: 2 }}>
+      {/* An ordered list of steps: MUI's connectors (no list items) give way to a line drawn by each step. */}
       <Stepper
         activeStep={active}
         component="ol"
-        sx={{ listStyle: 'none', m: 0, p: 0 }}
+        connector={null}
+        sx={{ listStyle: 'none', m: 0, p: 0, gap: 1 }}
         data-testid="step-indicator"
       >
         {STEPS.map(({ step, label }, index) => (
@@ -84,6 +86,20 @@ export function StepIndicator({ current }: { current: Step }) {
             component="li"
             completed={index < active || current === 'result'}
             aria-current={index === active ? 'step' : undefined}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 0,
+              '&:not(:last-of-type)': { flex: 1 },
+              '&:not(:last-of-type)::after': {
+                content: '""',
+                flex: 1,
+                minWidth: 16,
+                borderTop: 1,
+                borderColor: 'divider',
+              },
+            }}
           >
             <StepLabel>{translate(label)}</StepLabel>
           </MuiStep>

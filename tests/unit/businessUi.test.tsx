@@ -98,6 +98,9 @@ describe('the business form fee fields', { timeout: 60_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual(['1Details', '2Overview', '3Done']);
     expect(within(steps).getByRole('listitem', { current: 'step' }).textContent).toBe('1Details');
+    // A list of list items only (axe's 'list' rule: no connector between the items).
+    const list = within(steps).getByRole('list');
+    expect([...list.children].map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI']);
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/businesses');
     // The groups.
     for (const name of ['Identity', 'Currencies', 'Callbacks', 'Fees and features'])
