@@ -120,7 +120,10 @@ describe('a resource declared in its folder', { timeout: 30_000 }, () => {
   it('without the list permission, neither the menu item nor the list route', async () => {
     renderApp('/webhooks', []);
     await waitFor(() => expect(where()).not.toBe('/webhooks'));
-    expect((await menuLinks()).map(([label]) => label)).toEqual(['Change password', 'Two-factor authentication']);
+    expect((await menuLinks()).map(([label]) => label)).toEqual([
+      'Change password',
+      'Two-factor authentication',
+    ]);
   });
 
   describe('in German', () => {
