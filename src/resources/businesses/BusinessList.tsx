@@ -376,12 +376,23 @@ function BalancesTable({
     <TableContainer
       sx={{
         overflowX: 'auto',
+        // No intrinsic width of its own (width 0, then the whole row): a wide table scrolls here
+        // instead of widening the page (and pushing the header's action off screen).
+        width: 0,
+        minWidth: '100%',
         border: 1,
         borderColor: 'divider',
         borderRadius: 1,
         // Compact cells: a dozen currency columns fit at 1366 px.
         '& th, & td': { px: 1 },
-        '& th:first-of-type, & td:first-of-type': { pl: 2 },
+        // The business names stay in view while the currency columns scroll.
+        '& th:first-of-type, & td:first-of-type': {
+          pl: 2,
+          position: 'sticky',
+          left: 0,
+          zIndex: 1,
+          bgcolor: 'background.paper',
+        },
       }}
     >
       <Table size="small" data-testid="businesses-table">
