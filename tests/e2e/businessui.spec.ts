@@ -51,6 +51,9 @@ test('the table view adds up, sorts, and is still chosen after a reload', async 
   await page.getByRole('button', { name: 'Business' }).click();
   const names = (await tableRows(page)).slice(1, -1).map((row) => row[0]);
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  // A wide table scrolls in its frame: the page's action stays on screen.
+  const action = await page.getByRole('link', { name: 'Create business' }).boundingBox();
+  expect(action!.x + action!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectNoViolations(page);
 
   await page.reload();
