@@ -54,6 +54,7 @@ import {
   layoutMessages,
   MenuEntriesProvider,
   NotFound,
+  readPreferences,
   RequireAccess,
 } from './layout';
 import { layoutMessagesDe } from './layout/messages.de';
@@ -162,7 +163,12 @@ export default function App({
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
-  const [store] = useState(() => memoryStore());
+  // The user's theme on this device (docs/decisions.md, 'Preferences per user on this device'): the
+  // store starts with it, so the first paint after a reload or an organisation switch is already dark.
+  const [store] = useState(() => {
+    const { theme } = readPreferences(controller.getState().session?.id);
+    return memoryStore(theme ? { theme } : {});
+  });
   const [authProvider] = useState(
     () => providers.authProvider ?? createAuthProvider({ controller, access: composed.access, brand }),
   );

@@ -5,7 +5,8 @@
 //   login card (the login form is only right for '/' without a session);
 // - it sends the brand request at once, and src/main.tsx reuses it (window[brandGlobal]);
 // - when the brand arrives, the prerendered logo gets its src and alt (the largest paint, early) and the
-//   card its brand colours (config.brandColors: CSS custom properties by brand key);
+//   card its brand colours (config.brandColors: CSS custom properties by brand key); under a dark
+//   system preference the dark logo (the prerendered CSS has the dark look under that media query);
 // - it starts the app's JS (config.entry and its preloads) once the logo has loaded (or failed, or
 //   after START_APP_AFTER_MS), so the logo's requests do not share the line with 180 kB of JS; on
 //   every other page at once.
@@ -56,7 +57,10 @@
     if (!logo || !brand || typeof brand.lightLogoUrl !== 'string') return startApp();
     logo.addEventListener('load', startApp);
     logo.addEventListener('error', startApp);
-    let url = brand.lightLogoUrl;
+    // The dark look (the prerendered CSS's prefers-color-scheme variant) takes the brand's dark logo.
+    const dark =
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+    let url = dark && typeof brand.darkLogoUrl === 'string' ? brand.darkLogoUrl : brand.lightLogoUrl;
     if (apiUrl && !/^[a-z][a-z0-9+.-]*:/i.test(url)) url = new URL(url, apiUrl + '/').toString();
     const colors = Object.prototype.hasOwnProperty.call(config.brandColors, brand.value)
       ? config.brandColors[brand.value]

@@ -6,10 +6,24 @@
  * overview with its text, so the user can retry with the same idempotency key (a retry of a money
  * movement must not move the money twice); only changed values draw a new key.
  *
+ * Every step shows where the user is (StepIndicator: details → overview → done, the current one marked
+ * with aria-current="step"), and the first two a Cancel that leaves for `cancelTo` without saving.
+ *
  * Admin chunk only (react-admin). The caller renders the fields, the overview and the result.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Stack,
+  Step as MuiStep,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
 import { Form, useTranslate, type ValidateForm } from 'react-admin';
 import { useFormContext, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { ERROR_TEXTS, errorText, fieldErrorsOf } from '../domain/errors';
@@ -36,7 +50,63 @@ export interface MultiStepFormProps<V extends FieldValues, R> {
   result: (result: R, values: V, restart: () => void) => ReactNode;
   /** Message keys of the step headings and buttons (defaults under app.form.*). */
   labels?: Partial<Record<'form' | 'overview' | 'result' | 'next' | 'back' | 'submit', string>>;
+  /** Where Cancel leads (the list the form came from); no Cancel without it. */
+  cancelTo?: string;
   newKey?: () => string;
+}
+
+/** The steps in order, with the indicator's short names (app.form.steps.*). */
+export const STEPS: readonly { step: Step; label: string }[] = [
+  { step: 'form', label: 'app.form.steps.details' },
+  { step: 'overview', label: 'app.form.steps.overview' },
+  { step: 'result', label: 'app.form.steps.done' },
+];
+
+/**
+ * Where the user is in the form: an ordered list of the three steps, the finished ones ticked, the
+ * current one marked (aria-current="step"). Shared by every multi-step form (the business form, the
+ * money movements to come).
+ */
+export function StepIndicator({ current }: { current: Step }) {
+  const translate = useTranslate();
+  const active = STEPS.findIndex(({ step }) => step === current);
+  return (
+    <Box component="nav" aria-label={translate('app.form.progress')} sx={{ mb: 2 }}>
+      {/* An ordered list of steps: MUI's connectors (no list items) give way to a line drawn by each step. */}
+      <Stepper
+        activeStep={active}
+        component="ol"
+        connector={null}
+        sx={{ listStyle: 'none', m: 0, p: 0, gap: 1 }}
+        data-testid="step-indicator"
+      >
+        {STEPS.map(({ step, label }, index) => (
+          <MuiStep
+            key={step}
+            component="li"
+            completed={index < active || current === 'result'}
+            aria-current={index === active ? 'step' : undefined}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 0,
+              '&:not(:last-of-type)': { flex: 1 },
+              '&:not(:last-of-type)::after': {
+                content: '""',
+                flex: 1,
+                minWidth: 16,
+                borderTop: 1,
+                borderColor: 'divider',
+              },
+            }}
+          >
+            <StepLabel>{translate(label)}</StepLabel>
+          </MuiStep>
+        ))}
+      </Stepper>
+    </Box>
+  );
 }
 
 const DEFAULT_LABELS = {
@@ -90,6 +160,7 @@ export function MultiStepForm<V extends FieldValues, R>({
   submit,
   result,
   labels: customLabels,
+  cancelTo,
   newKey = () => globalThis.crypto.randomUUID(),
 }: MultiStepFormProps<V, R>) {
   const translate = useTranslate();
@@ -141,9 +212,16 @@ export function MultiStepForm<V extends FieldValues, R>({
     }
   };
 
+  const cancel = cancelTo ? (
+    <Button component={Link} to={cancelTo} disabled={pending}>
+      {translate('app.form.cancel')}
+    </Button>
+  ) : null;
+
   if (step === 'result' && outcome) {
     return (
       <Box>
+        <StepIndicator current="result" />
         <StepHeading>{translate(labels.result)}</StepHeading>
         {result(outcome.result, outcome.values, restart)}
       </Box>
@@ -163,6 +241,7 @@ export function MultiStepForm<V extends FieldValues, R>({
     >
       {step === 'form' ? (
         <Box key="form">
+          <StepIndicator current="form" />
           <FocusServerError request={focusRequest} />
           <StepHeading>{translate(labels.form)}</StepHeading>
           {fields}
@@ -170,10 +249,12 @@ export function MultiStepForm<V extends FieldValues, R>({
             <Button type="submit" variant="contained">
               {translate(labels.next)}
             </Button>
+            {cancel}
           </Stack>
         </Box>
       ) : (
         <Box key="overview">
+          <StepIndicator current="overview" />
           <StepHeading>{translate(labels.overview)}</StepHeading>
           <Overview<V> render={overview} />
           {failure ? (
@@ -193,6 +274,7 @@ export function MultiStepForm<V extends FieldValues, R>({
             >
               {translate(labels.submit)}
             </Button>
+            {cancel}
           </Stack>
         </Box>
       )}

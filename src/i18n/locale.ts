@@ -67,6 +67,11 @@ function readStoredLocale(): Locale | undefined {
   }
 }
 
+/** The language the user chose in this tab (login page or user menu), none when it follows the browser. */
+export function chosenLocale(): Locale | undefined {
+  return readStoredLocale();
+}
+
 function storeLocale(locale: Locale): void {
   try {
     storage()?.setItem(LOCALE_STORAGE_KEY, locale);

@@ -60,6 +60,9 @@ export const appMessagesDe = {
       next: 'Weiter',
       back: 'Zurück',
       submit: 'Bestätigen',
+      steps: { details: 'Angaben', overview: 'Übersicht', done: 'Fertig' },
+      progress: 'Fortschritt',
+      cancel: 'Abbrechen',
     },
     notice: {
       sessionExpired: 'Sitzung abgelaufen',

@@ -68,6 +68,10 @@ export const appMessages = {
       next: 'Continue',
       back: 'Back',
       submit: 'Confirm',
+      // The step indicator of every multi-step form, and its Cancel.
+      steps: { details: 'Details', overview: 'Overview', done: 'Done' },
+      progress: 'Progress',
+      cancel: 'Cancel',
     },
     notice: {
       sessionExpired: ERROR_TEXTS.sessionExpired,

@@ -15,9 +15,11 @@ import {
   useTranslate,
   useUserMenu,
 } from 'react-admin';
+import { useSession } from '../authProvider';
 import { useBrand } from '../brands';
 import { GlobalSearch } from './GlobalSearch';
 import { OrganisationSwitcher } from './OrganisationSwitcher';
+import { writePreference } from './preferences';
 import { SIDEBAR_ID, useIsDesktop, useMobileSidebar } from './shell';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -25,14 +27,15 @@ import { useDocumentTitle } from './useDocumentTitle';
 export const APP_BAR_LOGO_HEIGHT = 36;
 
 /**
- * The user menu's theme switch: the dark theme on or off. The choice lives in react-admin's store
- * (in memory, decision 8): it holds until the next sign-in or organisation switch, then the system
- * preference applies again.
+ * The user menu's theme switch: the dark theme on or off. The choice lives in react-admin's store and
+ * is kept as the user's preference on this device (./preferences.ts), so it survives a reload, a
+ * sign-in and an organisation switch (App starts the store with it).
  */
 export function ThemeModeMenuItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
   const translate = useTranslate();
   const [mode, setMode] = useThemeMode();
   const userMenu = useUserMenu();
+  const { id } = useSession();
   const dark = mode === 'dark';
   return (
     <MenuItem
@@ -40,7 +43,9 @@ export function ThemeModeMenuItem({ ref }: { ref?: Ref<HTMLLIElement> }) {
       role="menuitemcheckbox"
       aria-checked={dark}
       onClick={() => {
-        setMode(dark ? 'light' : 'dark');
+        const next = dark ? 'light' : 'dark';
+        setMode(next);
+        writePreference(id, 'theme', next);
         userMenu?.onClose();
       }}
     >

@@ -3,6 +3,7 @@ import { Layout as RaLayout, Notification } from 'react-admin';
 import { AdminFormKitProvider } from '../forms/AdminFormKitProvider';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
+import { PreferencesSync } from './PreferencesSync';
 import { SwitchAnnouncement } from './OrganisationSwitcher';
 import { Sidebar } from './Sidebar';
 
@@ -16,6 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <AdminFormKitProvider>
       <RaLayout appBar={AppBar} sidebar={Sidebar} menu={Menu} appBarAlwaysOn>
         <SwitchAnnouncement />
+        <PreferencesSync />
         {children}
       </RaLayout>
     </AdminFormKitProvider>

@@ -6,7 +6,7 @@
  * decides how that looks, so every page of the next issues gets the same frame.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useLocation } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { usePageViews } from '../analytics';
@@ -47,10 +47,62 @@ export interface PageProps {
   maxWidth?: PageWidth;
   /** Focus the heading when the page arrives (default true). */
   focusHeading?: boolean;
+  /**
+   * The page's one primary action (a contained button or link: 'Create business'), always in the
+   * same place: the top right of the page, above its content (full width on a phone).
+   */
+  action?: ReactNode;
+  /** What sits at the top left beside the action (a search box, a view switch). */
+  toolbar?: ReactNode;
   children: ReactNode;
 }
 
-export function Page({ title, maxWidth = 'text', focusHeading = true, children }: PageProps) {
+/** The test id of the page header's row (toolbar and primary action). */
+export const PAGE_ACTIONS_TEST_ID = 'page-actions';
+
+/** The page header's row: the toolbar on the left, the primary action on the right. */
+function PageHeader({ action, toolbar }: { action?: ReactNode; toolbar?: ReactNode }) {
+  if (!action && !toolbar) return null;
+  return (
+    <Stack
+      data-testid={PAGE_ACTIONS_TEST_ID}
+      direction={{ xs: 'column-reverse', sm: 'row' }}
+      sx={{
+        mb: 2,
+        gap: 2,
+        // Bottoms aligned: a search field's box, a switch and the action button sit on one line.
+        alignItems: { xs: 'stretch', sm: 'flex-end' },
+        justifyContent: 'space-between',
+        flexWrap: { sm: 'wrap' },
+      }}
+    >
+      <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-end', flexWrap: 'wrap', minWidth: 0 }}>
+        {toolbar}
+      </Stack>
+      {action ? (
+        <Box
+          data-testid="page-primary-action"
+          sx={{
+            flexShrink: 0,
+            display: 'flex',
+            '& > *': { whiteSpace: 'nowrap', flexGrow: { xs: 1, sm: 0 } },
+          }}
+        >
+          {action}
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function Page({
+  title,
+  maxWidth = 'text',
+  focusHeading = true,
+  action,
+  toolbar,
+  children,
+}: PageProps) {
   // A page view when a page is shown at an address: a redirect shows no page, so it reports none
   // (only where it leads).
   usePageViews(useLocation().pathname, true);
@@ -67,10 +119,13 @@ export function Page({ title, maxWidth = 'text', focusHeading = true, children }
         px: { xs: 1.5, sm: 3 },
         py: { xs: 2, sm: 3 },
         maxWidth: PAGE_WIDTHS[maxWidth],
+        // A wide table scrolls inside its own container instead of widening the page.
+        minWidth: 0,
         boxSizing: 'content-box',
       }}
     >
       <Title title={title} />
+      <PageHeader action={action} toolbar={toolbar} />
       {children}
     </Box>
   );

@@ -24,3 +24,12 @@ export { CodeValue, shortenMiddle, type CodeValueProps } from './CodeValue';
 
 export { GlobalSearch, SearchResults } from './GlobalSearch';
 export { isSearchShortcut, isTextField } from './searchShortcut';
+export {
+  readPreferences,
+  writePreference,
+  type BusinessesView,
+  type Preferences,
+  type ThemeChoice,
+} from './preferences';
+export { usePreference } from './usePreference';
+export { PAGE_ACTIONS_TEST_ID } from './Page';

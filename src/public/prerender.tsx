@@ -4,8 +4,9 @@
  * dist/index.html, so the first paint waits for no JS. The shell is brand-neutral: no logo (its box is
  * reserved, the boot script fills it in), no brand name, a grey brand band; the boot script sets the
  * logo and the brand's colours (band, button, link) together, the other colours are the default
- * brand's until React takes over. It is the light look: a dark system preference takes effect with React (colours only, no
- * layout change).
+ * brand's until React takes over. Both looks are in the CSS: the light one, and the dark one under
+ * `@media (prefers-color-scheme: dark)` (the same markup rendered with the dark theme, its class names
+ * mapped onto the light rendering's), so a system that prefers dark paints dark from the first frame.
  */
 import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -30,7 +31,66 @@ const BOOT_VARS = {
   band: '--boot-brand-band',
   primary: '--boot-brand-primary',
   onPrimary: '--boot-brand-on-primary',
+  primaryDark: '--boot-brand-primary-dark',
+  onPrimaryDark: '--boot-brand-on-primary-dark',
 } as const;
+
+/** The media query of the dark look (the same the React screens follow). */
+export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
+
+/** The top-level rules of a minified stylesheet (`a{…}@media …{b{…}}` → two rules). */
+export function splitRules(css: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i += 1) {
+    if (css[i] === '{') depth += 1;
+    else if (css[i] === '}') {
+      depth -= 1;
+      if (depth === 0) {
+        rules.push(css.slice(start, i + 1).trim());
+        start = i + 1;
+      }
+    }
+  }
+  return rules.filter(Boolean);
+}
+
+/** The emotion class names (`css-…`) of a markup, in document order. */
+function emotionClasses(html: string): string[] {
+  return [...html.matchAll(/class="([^"]*)"/g)].flatMap(([, value]) =>
+    value.split(/\s+/).filter((name) => name.startsWith('css-')),
+  );
+}
+
+/**
+ * The dark rendering's CSS for the light rendering's markup: each dark class renamed to the light
+ * class at the same place, and only the rules the light CSS does not already have. The two markups
+ * must be the same but for their class names (the build fails otherwise).
+ */
+export function darkVariantCss(
+  light: { html: string; css: string },
+  dark: { html: string; css: string },
+): string {
+  const lightClasses = emotionClasses(light.html);
+  const darkClasses = emotionClasses(dark.html);
+  const strip = (html: string) => html.replace(/css-[a-z0-9-]+/gi, 'css');
+  if (lightClasses.length !== darkClasses.length || strip(light.html) !== strip(dark.html))
+    throw new Error('prerender: the dark rendering differs from the light one in more than its classes');
+  const rename = new Map<string, string>();
+  darkClasses.forEach((name, i) => rename.set(name, lightClasses[i]));
+  const renamed = dark.css.replace(/\.(css-[a-z0-9-]+)/gi, (whole, name: string) =>
+    rename.has(name) ? `.${rename.get(name)}` : whole,
+  );
+  const known = new Set(splitRules(light.css));
+  const used = new Set(lightClasses);
+  // Emotion also writes the rules of composed styles no element carries: they are left out.
+  const styled = (rule: string) =>
+    [...rule.matchAll(/\.(css-[a-z0-9-]+)/gi)].every(([, name]) => used.has(name));
+  return splitRules(renamed)
+    .filter((rule) => !known.has(rule) && styled(rule))
+    .join('');
+}
 const NEUTRAL_BAND = '#5f6b7a';
 
 const loggedOut: AuthState = { status: 'ready', session: null, notice: null };
@@ -86,8 +146,8 @@ export interface PrerenderedShell {
 
 export function renderShell(): PrerenderedShell {
   const definition = findBrand(DEFAULT_BRAND) ?? BRANDS[0];
-  const theme = createBrandTheme(definition);
   const defaultPalette = brandPalette(definition);
+  const darkPalette = brandPalette(definition, undefined, 'dark');
   const neutralBrand = mergeBrand({
     value: definition.key,
     name: '',
@@ -99,26 +159,30 @@ export function renderShell(): PrerenderedShell {
     pwaSmallIconUrl: '',
     pwaLargeIconUrl: '',
   });
-  const markup = renderToString(
-    <BrandProvider brand={neutralBrand}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <div id="prerender-overlay">
-          <LoadingOverlay />
-        </div>
-        <div id="prerender-login">
-          <LinearProgress
-            aria-label={translate('app.loading')}
-            sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1 }}
-          />
-          <SessionControllerProvider controller={staticController}>
-            <PublicApp apiUrl="" />
-          </SessionControllerProvider>
-        </div>
-      </ThemeProvider>
-    </BrandProvider>,
-  );
-  const { html, css } = extractStyles(markup);
+  const render = (mode: 'light' | 'dark') =>
+    extractStyles(
+      renderToString(
+        <BrandProvider brand={neutralBrand}>
+          <ThemeProvider theme={createBrandTheme(definition, undefined, mode)}>
+            <CssBaseline />
+            <div id="prerender-overlay">
+              <LoadingOverlay />
+            </div>
+            <div id="prerender-login">
+              <LinearProgress
+                aria-label={translate('app.loading')}
+                sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1 }}
+              />
+              <SessionControllerProvider controller={staticController}>
+                <PublicApp apiUrl="" />
+              </SessionControllerProvider>
+            </div>
+          </ThemeProvider>
+        </BrandProvider>,
+      ),
+    );
+  const { html, css } = render('light');
+  const dark = darkVariantCss({ html, css }, render('dark'));
   // The logo's box is reserved by its width and height; the boot script sets src and alt.
   // (React also hoists a <link rel="preload"> for the image: dropped with it.)
   const withLogo = html
@@ -149,9 +213,15 @@ export function renderShell(): PrerenderedShell {
     `#prerender-login .MuiButton-contained{background-color:var(${BOOT_VARS.primary},${defaultPalette.primaryColor});` +
     `color:var(${BOOT_VARS.onPrimary},${defaultPalette.buttonTextColor})}` +
     `#prerender-login .MuiLink-root{color:var(${BOOT_VARS.primary},${defaultPalette.primaryColor});text-decoration-color:currentColor}`;
+  // The dark look: the dark theme's rules, native controls and scrollbars dark, the brand's dark primary.
+  const darkToggles =
+    `:root{color-scheme:dark}` +
+    `#prerender-login .MuiButton-contained{background-color:var(${BOOT_VARS.primaryDark},${darkPalette.primaryColor});` +
+    `color:var(${BOOT_VARS.onPrimaryDark},${darkPalette.buttonTextColor})}` +
+    `#prerender-login .MuiLink-root{color:var(${BOOT_VARS.primaryDark},${darkPalette.primaryColor})}`;
   return {
     html: inert,
-    css: toggles + css,
+    css: toggles + css + `@media ${DARK_SCHEME_QUERY}{${dark}${darkToggles}}`,
     styleId: PRERENDER_STYLE_ID,
     boot: {
       sessionStorageKey: SESSION_STORAGE_KEY,
@@ -162,12 +232,15 @@ export function renderShell(): PrerenderedShell {
       brandColors: Object.fromEntries(
         BRANDS.map((b) => {
           const palette = brandPalette(b);
+          const paletteDark = brandPalette(b, undefined, 'dark');
           return [
             b.key,
             {
               [BOOT_VARS.band]: brandBand(b),
               [BOOT_VARS.primary]: palette.primaryColor,
               [BOOT_VARS.onPrimary]: palette.buttonTextColor,
+              [BOOT_VARS.primaryDark]: paletteDark.primaryColor,
+              [BOOT_VARS.onPrimaryDark]: paletteDark.buttonTextColor,
             },
           ];
         }),

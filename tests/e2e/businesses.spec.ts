@@ -30,7 +30,7 @@ test('support lands on the business list and searches it', async ({ page }) => {
   await expect(card(page, 'Northwind Coffee')).toBeVisible();
   await expect(card(page, 'Lumen Games')).toBeVisible();
   // SUPPORT may neither create nor edit.
-  await expect(page.getByRole('link', { name: 'create new business' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Create business' })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Search businesses' }).fill('lumen');
   await expect(card(page, 'Northwind Coffee')).toBeHidden();
   await expect(card(page, 'Lumen Games')).toBeVisible();
@@ -62,7 +62,7 @@ test('a manager creates a business through the three steps and finds it in the l
   await signIn(page, 'manager@example.com');
   await openBusinesses(page);
   await expectNoViolations(page);
-  await page.getByRole('link', { name: 'create new business' }).click();
+  await page.getByRole('link', { name: 'Create business' }).click();
   await expect(page).toHaveURL(/\/businesses\/create$/);
 
   // Verify without currencies: the spec's snackbar, and the form stays.

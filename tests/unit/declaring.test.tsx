@@ -120,7 +120,10 @@ describe('a resource declared in its folder', { timeout: 30_000 }, () => {
   it('without the list permission, neither the menu item nor the list route', async () => {
     renderApp('/webhooks', []);
     await waitFor(() => expect(where()).not.toBe('/webhooks'));
-    expect((await menuLinks()).map(([label]) => label)).toEqual(['Change password', 'Authentication']);
+    expect((await menuLinks()).map(([label]) => label)).toEqual([
+      'Change password',
+      'Two-factor authentication',
+    ]);
   });
 
   describe('in German', () => {
@@ -138,7 +141,7 @@ describe('a resource declared in its folder', { timeout: 30_000 }, () => {
         within(settings)
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(expect.arrayContaining(['Passwort ändern', 'Authentifizierung', 'Webhooks']));
+      ).toEqual(expect.arrayContaining(['Passwort ändern', 'Zwei-Faktor-Authentifizierung', 'Webhooks']));
     });
   });
 });

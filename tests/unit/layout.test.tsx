@@ -182,7 +182,10 @@ describe('Menu', () => {
     const settings = screen.getByRole('region', { name: 'Settings' });
     // Change password and Authentication first; whatever else the registries give SUPPORT follows.
     const links = within(settings).getAllByRole('link');
-    expect(links.slice(0, 2).map((l) => l.textContent)).toEqual(['Change password', 'Authentication']);
+    expect(links.slice(0, 2).map((l) => l.textContent)).toEqual([
+      'Change password',
+      'Two-factor authentication',
+    ]);
     expect(links[1].getAttribute('aria-current')).toBe('page');
     expect(links[0].getAttribute('href')).toBe('/change-password');
   });

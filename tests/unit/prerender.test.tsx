@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { earlyBrandFetch, EARLY_BRAND_GLOBAL } from '../../src/brands/loadBrand';
-import { renderShell } from '../../src/public/prerender';
+import { DARK_SCHEME_QUERY, darkVariantCss, renderShell, splitRules } from '../../src/public/prerender';
 
 // The build renders in Node, where the unit setup's sessionStorage.clear() has nothing to clear.
 vi.stubGlobal('sessionStorage', { clear: () => {} });
@@ -70,5 +70,55 @@ describe('earlyBrandFetch', () => {
       return new Response('{}');
     })('/v1/brands/dashboard');
     expect(calls).toEqual(['/v1/brands/dashboard']);
+  });
+});
+
+describe('the prerendered login shell in a dark system preference', () => {
+  const shell = renderShell();
+  const at = shell.css.indexOf(`@media ${DARK_SCHEME_QUERY}{`);
+  const dark = at >= 0 ? shell.css.slice(at) : '';
+  const light = at >= 0 ? shell.css.slice(0, at) : shell.css;
+
+  it('carries the dark look under prefers-color-scheme from the first paint', () => {
+    expect(at).toBeGreaterThan(0);
+    // The page (CssBaseline's body) dark, the light look's body light.
+    expect(dark).toMatch(/body\{[^}]*background-color:#121417/);
+    expect(light).toMatch(/body\{[^}]*background-color:#fafafa/);
+    expect(dark).toContain(':root{color-scheme:dark}');
+    // Only the light markup's classes are styled (the dark rendering's are renamed onto them).
+    const classes = new Set([...shell.html.matchAll(/css-[a-z0-9-]+/gi)].map(([name]) => name));
+    for (const [name] of dark.matchAll(/\.(css-[a-z0-9-]+)/gi)) expect(classes.has(name.slice(1))).toBe(true);
+  });
+
+  it('tells the boot script each brand dark primary colour', () => {
+    for (const colors of Object.values(shell.boot.brandColors))
+      expect(Object.keys(colors)).toContain('--boot-brand-primary-dark');
+  });
+});
+
+describe('darkVariantCss', () => {
+  it('renames the dark classes onto the light ones and keeps only what differs', () => {
+    const light = {
+      html: '<p class="a css-1"></p><b class="css-2"></b>',
+      css: '.css-1{color:#000}.css-2{margin:0}',
+    };
+    const dark = {
+      html: '<p class="a css-9"></p><b class="css-2"></b>',
+      css: '.css-9{color:#fff}.css-2{margin:0}',
+    };
+    expect(darkVariantCss(light, dark)).toBe('.css-1{color:#fff}');
+  });
+
+  it('refuses markups that differ in more than their classes', () => {
+    expect(() =>
+      darkVariantCss(
+        { html: '<p class="css-1"></p>', css: '' },
+        { html: '<div class="css-1"></div>', css: '' },
+      ),
+    ).toThrow(/differs/);
+  });
+
+  it('splits a stylesheet into its top-level rules', () => {
+    expect(splitRules('a{b:c}@media x{d{e:f}}g{h:i}')).toEqual(['a{b:c}', '@media x{d{e:f}}', 'g{h:i}']);
   });
 });

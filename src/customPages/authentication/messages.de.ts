@@ -2,7 +2,7 @@
 export const authenticationMessagesDe = {
   pages: {
     authentication: {
-      menu: 'Authentifizierung',
+      menu: 'Zwei-Faktor-Authentifizierung',
       title: 'Zwei-Faktor-Authentifizierung',
       statusOn: 'Die Zwei-Faktor-Authentifizierung ist für Ihr Konto aktiviert.',
       statusOff: 'Die Zwei-Faktor-Authentifizierung ist für Ihr Konto nicht aktiviert.',

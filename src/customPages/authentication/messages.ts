@@ -2,7 +2,7 @@
 export const authenticationMessages = {
   pages: {
     authentication: {
-      menu: 'Authentication',
+      menu: 'Two-factor authentication',
       title: 'Two-factor authentication',
       statusOn: 'Two-factor authentication is enabled for your account.',
       statusOff: 'Two-factor authentication is not enabled for your account.',

@@ -25,6 +25,7 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
+  InputAdornment,
   Radio,
   RadioGroup,
   Slider,
@@ -55,6 +56,7 @@ import {
 } from '../../domain/business';
 import { sortCurrencies, type Currency } from '../../domain/currencies';
 import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
+import { businessPath } from '../../domain/recordPaths';
 import { useSession } from '../../authProvider';
 import { errorMessageText, FormTextField, formResolver, useFormTranslate } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
@@ -310,6 +312,19 @@ function RadioField<N extends 'blockchainFeePaidBy' | 'overpaymentPolicy'>({
 const percentText = (value: number) =>
   formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** A percentage as typed ('1,5' or '1.5'), or null when it is no plain non-negative number. */
+export function parsePercent(text: string): number | null {
+  const normal = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(normal)) return null;
+  const value = Number(normal);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A percentage as a number field with the slider beside it, both on the same form value: typing moves
+ * the slider, sliding rewrites the number. A typed value outside the slider's range is kept as typed
+ * and refused by the same rules as today (businessProblems), with the same texts.
+ */
 function PercentSlider({
   name,
   label,
@@ -327,31 +342,61 @@ function PercentSlider({
   const { field, fieldState } = useController<BusinessEditorValues, typeof name>({ name });
   const text = (value: number) =>
     translate('resources.businesses.form.percent', { value: percentText(value) });
+  // What the user is typing; the form's value follows whenever it reads as a number.
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? percentText(field.value);
   return (
-    <Box sx={{ pl: 1, pr: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Typography id={labelId} variant="body2" color={disabled ? 'text.disabled' : undefined}>
-          {translate(label)}
-        </Typography>
-        <Typography variant="body2" aria-hidden>
-          {text(field.value)}
-        </Typography>
+    <Box sx={{ pl: 1 }}>
+      <Typography id={labelId} variant="body2" color={disabled ? 'text.disabled' : undefined}>
+        {translate(label)}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          value={shown}
+          disabled={disabled}
+          error={Boolean(fieldState.error)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            const value = parsePercent(event.target.value);
+            if (value !== null) field.onChange(value);
+          }}
+          onBlur={() => {
+            setDraft(null);
+            field.onBlur();
+          }}
+          sx={{ width: 120, flexShrink: 0 }}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            htmlInput: {
+              // Named as the slider's label says, the unit too (the label above names both).
+              'aria-label': translate('resources.businesses.form.percentField', { label: translate(label) }),
+              inputMode: 'decimal',
+              'aria-describedby': fieldState.error ? errorId : undefined,
+              style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+            },
+          }}
+        />
+        <Slider
+          value={Math.min(Math.max(field.value, range.min), range.max)}
+          min={range.min}
+          max={range.max}
+          step={range.step}
+          disabled={disabled}
+          onChange={(_, value) => {
+            setDraft(null);
+            field.onChange(value as number);
+          }}
+          onBlur={field.onBlur}
+          aria-labelledby={labelId}
+          aria-describedby={fieldState.error ? errorId : undefined}
+          getAriaValueText={text}
+          valueLabelDisplay="auto"
+          valueLabelFormat={text}
+          slotProps={{ input: { ref: field.ref } }}
+          sx={{ mr: 2 }}
+        />
       </Stack>
-      <Slider
-        value={field.value}
-        min={range.min}
-        max={range.max}
-        step={range.step}
-        disabled={disabled}
-        onChange={(_, value) => field.onChange(value as number)}
-        onBlur={field.onBlur}
-        aria-labelledby={labelId}
-        aria-describedby={fieldState.error ? errorId : undefined}
-        getAriaValueText={text}
-        valueLabelDisplay="auto"
-        valueLabelFormat={text}
-        slotProps={{ input: { ref: field.ref } }}
-      />
       <ErrorText id={errorId} message={fieldState.error?.message} />
     </Box>
   );
@@ -424,6 +469,36 @@ function RefundFollowUp() {
   );
 }
 
+/** A titled group of the form (and of its overview): a section named by its heading. */
+function FormGroupSection({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  const headingId = useId();
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        pt: 1.5,
+        mt: 1.5,
+        '&:first-of-type': { borderTop: 0, mt: 0, pt: 0 },
+      }}
+    >
+      <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+const CALLBACK_FIELDS = [
+  'depositReceivedCallbackUrl',
+  'withdrawalCallbackUrl',
+  'withdrawalApprovalCallbackUrl',
+] as const;
+
 function BusinessFields({
   settlementCurrency,
   fiat,
@@ -441,55 +516,61 @@ function BusinessFields({
   return (
     <Stack spacing={1}>
       <RequiredFieldsNotice />
-      <FormTextField<BusinessEditorValues>
-        name="businessName"
-        label={'resources.businesses.form.businessName'}
-        required
-        margin="dense"
-        helperText=" "
-        maxLength={100}
-      />
-      {(
-        ['depositReceivedCallbackUrl', 'withdrawalCallbackUrl', 'withdrawalApprovalCallbackUrl'] as const
-      ).map((name) => (
+      <FormGroupSection title="resources.businesses.form.groups.identity">
         <FormTextField<BusinessEditorValues>
-          key={name}
-          name={name}
-          label={`resources.businesses.form.${name}`}
-          type="url"
-          inputMode="url"
+          name="businessName"
+          label={'resources.businesses.form.businessName'}
+          required
           margin="dense"
-          helperText={'resources.businesses.form.callbackHelp'}
-          maxLength={2000}
+          helperText=" "
+          maxLength={100}
         />
-      ))}
-      <TextField
-        label={translate('resources.businesses.form.settlementCurrency')}
-        value={settlementCurrency}
-        helperText={translate('resources.businesses.form.settlementCurrencyHelp')}
-        margin="dense"
-        fullWidth
-        slotProps={{ input: { readOnly: true } }}
-      />
-      <DisplayCurrencies fiat={fiat} />
-      <DepositCurrencies currencies={depositCurrencies} />
-      <RadioField
-        name="blockchainFeePaidBy"
-        label={'resources.businesses.form.blockchainFeePaidBy'}
-        options={BLOCKCHAIN_FEE_PAYERS}
-        optionLabel={(option) => translate(`resources.businesses.form.feePayers.${option}`)}
-      />
-      <RadioField
-        name="overpaymentPolicy"
-        label={'resources.businesses.form.overpaymentPolicy'}
-        options={OVERPAYMENT_POLICIES}
-        optionLabel={(option) => translate(`resources.businesses.form.policies.${option}`)}
-        onSelect={(value) =>
-          apply(withOverpaymentPolicy(getValues(), value as BusinessEditorValues['overpaymentPolicy']))
-        }
-      />
-      <RefundFollowUp />
-      <OptionalFeatures metadata={metadata} />
+      </FormGroupSection>
+      <FormGroupSection title="resources.businesses.form.groups.currencies">
+        <TextField
+          label={translate('resources.businesses.form.settlementCurrency')}
+          value={settlementCurrency}
+          helperText={translate('resources.businesses.form.settlementCurrencyHelp')}
+          margin="dense"
+          fullWidth
+          slotProps={{ input: { readOnly: true } }}
+        />
+        <DisplayCurrencies fiat={fiat} />
+        <DepositCurrencies currencies={depositCurrencies} />
+      </FormGroupSection>
+      <FormGroupSection title="resources.businesses.form.groups.callbacks">
+        {CALLBACK_FIELDS.map((name) => (
+          <FormTextField<BusinessEditorValues>
+            key={name}
+            name={name}
+            label={`resources.businesses.form.${name}`}
+            type="url"
+            inputMode="url"
+            margin="dense"
+            helperText={'resources.businesses.form.callbackHelp'}
+            maxLength={2000}
+          />
+        ))}
+      </FormGroupSection>
+      <FormGroupSection title="resources.businesses.form.groups.fees">
+        <RadioField
+          name="blockchainFeePaidBy"
+          label={'resources.businesses.form.blockchainFeePaidBy'}
+          options={BLOCKCHAIN_FEE_PAYERS}
+          optionLabel={(option) => translate(`resources.businesses.form.feePayers.${option}`)}
+        />
+        <RadioField
+          name="overpaymentPolicy"
+          label={'resources.businesses.form.overpaymentPolicy'}
+          options={OVERPAYMENT_POLICIES}
+          optionLabel={(option) => translate(`resources.businesses.form.policies.${option}`)}
+          onSelect={(value) =>
+            apply(withOverpaymentPolicy(getValues(), value as BusinessEditorValues['overpaymentPolicy']))
+          }
+        />
+        <RefundFollowUp />
+        <OptionalFeatures metadata={metadata} />
+      </FormGroupSection>
     </Stack>
   );
 }
@@ -530,52 +611,67 @@ function BusinessOverview({
   };
   const percent = (fraction: number) =>
     translate('resources.businesses.form.percent', { value: percentText(fraction * 100) });
+  const dl = { m: 0 } as const;
   return (
-    <Box component="dl" sx={{ m: 0 }}>
-      <Row label={translate('resources.businesses.form.businessName')}>{payload.businessName}</Row>
-      {(
-        ['depositReceivedCallbackUrl', 'withdrawalCallbackUrl', 'withdrawalApprovalCallbackUrl'] as const
-      ).map((name) => (
-        <Row key={name} label={translate(`resources.businesses.form.${name}`)}>
-          {payload[name] ?? none}
-        </Row>
-      ))}
-      <Row label={translate('resources.businesses.form.settlementCurrency')}>{settlementCurrency}</Row>
-      <Row label={translate('resources.businesses.form.displayCurrencies')}>
-        {payload.supportedDisplayCurrencies.join(', ')}
-      </Row>
-      <Row label={translate('resources.businesses.form.depositCurrencies')}>
-        {Object.entries(payload.supportedDepositCurrenciesWithNetworks).map(([code, networks]) => (
-          <Box component="span" key={code} sx={{ display: 'block' }}>
-            {`${nameOf(code)}: ${networks.map(networkLabel).join(', ')}`}
-          </Box>
-        ))}
-      </Row>
-      <Row label={translate('resources.businesses.form.blockchainFeePaidBy')}>
-        {translate(`resources.businesses.form.feePayers.${payload.blockchainFeePaidBy}`)}
-      </Row>
-      <Row label={translate('resources.businesses.form.overpaymentPolicy')}>
-        {translate(`resources.businesses.form.policies.${payload.overpaymentPolicy}`)}
-      </Row>
-      <Row label={translate('resources.businesses.form.refundFollowUp')}>
-        {translate(
-          payload.refundFollowUpDepositsForOneTimePayments
-            ? 'resources.businesses.form.yes'
-            : 'resources.businesses.form.no',
-        )}
-      </Row>
-      <Row label={translate('resources.businesses.form.oneToOneRates')}>
-        {payload.stableCryptoCurrencyDepegThreshold === null
-          ? translate('resources.businesses.form.off')
-          : `${translate('resources.businesses.form.depegThreshold')}: ${percent(payload.stableCryptoCurrencyDepegThreshold)}`}
-      </Row>
-      {mayAdjustFeeDistribution(metadata) ? (
-        <Row label={translate('resources.businesses.form.feeDistribution')}>
-          {payload.userServiceFeeDistributionPercentage > 0
-            ? percent(payload.userServiceFeeDistributionPercentage)
-            : translate('resources.businesses.form.off')}
-        </Row>
-      ) : null}
+    <Box>
+      <FormGroupSection title="resources.businesses.form.groups.identity">
+        <Box component="dl" sx={dl}>
+          <Row label={translate('resources.businesses.form.businessName')}>{payload.businessName}</Row>
+        </Box>
+      </FormGroupSection>
+      <FormGroupSection title="resources.businesses.form.groups.currencies">
+        <Box component="dl" sx={dl}>
+          <Row label={translate('resources.businesses.form.settlementCurrency')}>{settlementCurrency}</Row>
+          <Row label={translate('resources.businesses.form.displayCurrencies')}>
+            {payload.supportedDisplayCurrencies.join(', ')}
+          </Row>
+          <Row label={translate('resources.businesses.form.depositCurrencies')}>
+            {Object.entries(payload.supportedDepositCurrenciesWithNetworks).map(([code, networks]) => (
+              <Box component="span" key={code} sx={{ display: 'block' }}>
+                {`${nameOf(code)}: ${networks.map(networkLabel).join(', ')}`}
+              </Box>
+            ))}
+          </Row>
+        </Box>
+      </FormGroupSection>
+      <FormGroupSection title="resources.businesses.form.groups.callbacks">
+        <Box component="dl" sx={dl}>
+          {CALLBACK_FIELDS.map((name) => (
+            <Row key={name} label={translate(`resources.businesses.form.${name}`)}>
+              {payload[name] ?? none}
+            </Row>
+          ))}
+        </Box>
+      </FormGroupSection>
+      <FormGroupSection title="resources.businesses.form.groups.fees">
+        <Box component="dl" sx={dl}>
+          <Row label={translate('resources.businesses.form.blockchainFeePaidBy')}>
+            {translate(`resources.businesses.form.feePayers.${payload.blockchainFeePaidBy}`)}
+          </Row>
+          <Row label={translate('resources.businesses.form.overpaymentPolicy')}>
+            {translate(`resources.businesses.form.policies.${payload.overpaymentPolicy}`)}
+          </Row>
+          <Row label={translate('resources.businesses.form.refundFollowUp')}>
+            {translate(
+              payload.refundFollowUpDepositsForOneTimePayments
+                ? 'resources.businesses.form.yes'
+                : 'resources.businesses.form.no',
+            )}
+          </Row>
+          <Row label={translate('resources.businesses.form.oneToOneRates')}>
+            {payload.stableCryptoCurrencyDepegThreshold === null
+              ? translate('resources.businesses.form.off')
+              : `${translate('resources.businesses.form.depegThreshold')}: ${percent(payload.stableCryptoCurrencyDepegThreshold)}`}
+          </Row>
+          {mayAdjustFeeDistribution(metadata) ? (
+            <Row label={translate('resources.businesses.form.feeDistribution')}>
+              {payload.userServiceFeeDistributionPercentage > 0
+                ? percent(payload.userServiceFeeDistributionPercentage)
+                : translate('resources.businesses.form.off')}
+            </Row>
+          ) : null}
+        </Box>
+      </FormGroupSection>
     </Box>
   );
 }
@@ -728,7 +824,7 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
 
   return (
     <Page title={title} maxWidth="form">
-      <MultiStepForm<BusinessEditorValues, unknown>
+      <MultiStepForm<BusinessEditorValues, Business | void>
         key={restart.key}
         defaultValues={defaultValues}
         resolver={resolver}
@@ -749,16 +845,35 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
           />
         )}
         submit={submit}
-        result={() => (
-          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Alert severity="success">
-              {translate(editing ? 'resources.businesses.form.updated' : 'resources.businesses.form.created')}
-            </Alert>
-            <Button component={Link} to="/businesses" variant="contained">
-              {translate('resources.businesses.form.goToBusinesses')}
-            </Button>
-          </Stack>
-        )}
+        cancelTo="/businesses"
+        result={(saved, values) => {
+          // The business just saved, at its own page (the answer's id; on an edit the route's).
+          const id = (saved || undefined)?.id ?? business?.id;
+          const name = (saved || undefined)?.businessName ?? values.businessName;
+          return (
+            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Alert severity="success">
+                {translate(
+                  editing ? 'resources.businesses.form.updated' : 'resources.businesses.form.created',
+                )}
+              </Alert>
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+                {id !== undefined ? (
+                  <Button component={Link} to={businessPath(id)} variant="contained">
+                    {translate('resources.businesses.form.openBusiness', { name })}
+                  </Button>
+                ) : null}
+                <Button
+                  component={Link}
+                  to="/businesses"
+                  variant={id !== undefined ? 'outlined' : 'contained'}
+                >
+                  {translate('resources.businesses.form.goToBusinesses')}
+                </Button>
+              </Stack>
+            </Stack>
+          );
+        }}
         labels={{
           form: 'resources.businesses.form.details',
           overview: 'resources.businesses.form.overview',

@@ -1,20 +1,44 @@
 /**
- * /businesses (GET_BUSINESSES): one card per business with its name, id and balances, Edit
- * (UPDATE_BUSINESS) and 'Expand business'; the search (server `q`, debounced, kept in the URL by
- * react-admin's list filters) and 'create new business' (CREATE_BUSINESS). With GET_BALANCES the
- * cards carry their balances and are ranked by total displayed balance, highest first, by the server
- * (sortBy=balance, so the first paint is final); without it, the plain list (by name).
+ * /businesses (GET_BUSINESSES): one card per business with its name, id and balances (amounts
+ * right-aligned beside their codes), Edit (UPDATE_BUSINESS) and 'Expand business'; or, with
+ * GET_BALANCES, the table view (./table.ts: a column per currency, sortable, a total row), the user's
+ * choice on this device (docs/decisions.md, decision 116). In the page header: the search (server `q`,
+ * debounced, kept in the URL by react-admin's list filters), the view switch and the primary action
+ * 'Create business' (CREATE_BUSINESS). With GET_BALANCES the cards are ranked by total displayed
+ * balance, highest first, by the server (sortBy=balance, so the first paint is final); without it,
+ * the plain list (by name).
  *
  * Failures (docs/product.md#error-catalogue), one text per call: the list itself 'Failed to load businesses'; its
  * balances "Couldn't load businesses" (the cards stay, without balances); the coins' precision
  * "Couldn't load business metadata" (crypto balances fall back to 6 decimals).
  */
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Box, Button, Card, CardActions, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import { useQuery } from '@tanstack/react-query';
 import {
   FilterContext,
@@ -27,12 +51,18 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Business } from '../../domain/business';
-import { cardBalances, type BalanceContext, type BusinessBalanceRow } from '../../domain/businessBalances';
+import {
+  cardBalances,
+  type BalanceContext,
+  type BusinessBalanceRow,
+  type CardBalance,
+} from '../../domain/businessBalances';
 import { all, satisfies } from '../../domain/requirements';
 import { useSession } from '../../authProvider';
-import { formatAmount } from '../../i18n/format';
-import { Page, useAccessContext } from '../../layout';
+import { formatAmount, formatNumber } from '../../i18n/format';
+import { Page, useAccessContext, usePreference, type BusinessesView } from '../../layout';
 import { BUSINESS_QUERY_KEYS, useBusinessApi } from './api';
+import { balanceTable, sortRows, type SortKey, type SortOrder } from './table';
 
 /** A hundred cards a page; the server orders across pages. */
 const PER_PAGE = 100;
@@ -91,20 +121,102 @@ function useBalances(enabled: boolean) {
     coins: coins.data ?? [],
     // Balances are shown once both are in (or the precision failed: then with the default).
     ready: balances.isSuccess && !coins.isPending,
+    failed: balances.isError,
   };
+}
+
+/** An amount without its currency code (the code stands in a column of its own). */
+function amountText(amount: string, currency: string, precision: number): string {
+  const text = formatAmount(amount, currency, precision);
+  const suffix = `\u00a0${currency}`;
+  return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
+}
+
+/**
+ * Balances in two aligned columns: the amount right-aligned in tabular numerals, its currency code
+ * beside it; one grid for the card, so every amount of the card lines up on its decimal places' end.
+ */
+function BalanceColumns({
+  total,
+  balances,
+  label,
+  totalLabel,
+}: {
+  total: { amount: string; currency: string } | null;
+  balances: readonly CardBalance[];
+  label: string;
+  totalLabel: string;
+}) {
+  const cell = { fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' } as const;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content max-content max-content',
+        columnGap: 1,
+        justifyContent: 'start',
+      }}
+    >
+      {total ? (
+        <Box
+          data-testid="business-total"
+          sx={{ display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid', mb: 0.5 }}
+        >
+          <Typography variant="subtitle2" component="span">
+            {totalLabel}
+          </Typography>
+          <Typography variant="subtitle2" component="span" sx={cell}>
+            {amountText(total.amount, total.currency, 2)}
+          </Typography>{' '}
+          <Typography variant="subtitle2" component="span">
+            {total.currency}
+          </Typography>
+        </Box>
+      ) : null}
+      {balances.length > 0 ? (
+        <Box
+          component="ul"
+          aria-label={label}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gridColumn: '1 / -1',
+            gridTemplateColumns: 'subgrid',
+          }}
+        >
+          {balances.map((balance) => (
+            <Typography
+              component="li"
+              variant="body2"
+              key={balance.currency}
+              sx={{ display: 'grid', gridColumn: '2 / -1', gridTemplateColumns: 'subgrid' }}
+            >
+              <Box component="span" sx={cell}>
+                {amountText(balance.amount, balance.currency, balance.precision)}
+              </Box>{' '}
+              <Box component="span">{balance.currency}</Box>
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
 }
 
 function BusinessCard({
   business,
   row,
   context,
-  showBalances,
+  balancesState,
   canEdit,
 }: {
   business: BusinessRecord;
   row: BusinessBalanceRow | undefined;
   context: BalanceContext;
-  showBalances: boolean;
+  /** hidden: the user may not read balances (or they failed); loading: their room is held. */
+  balancesState: 'hidden' | 'loading' | 'shown';
   canEdit: boolean;
 }) {
   const translate = useTranslate();
@@ -112,46 +224,44 @@ function BusinessCard({
   const balances = cardBalances(row, context);
   const total =
     row?.displayFiatAmount && row.displayFiatCurrency
-      ? formatAmount(row.displayFiatAmount, row.displayFiatCurrency, 2)
+      ? { amount: row.displayFiatAmount, currency: row.displayFiatCurrency }
       : null;
   return (
-    <Card component="article" aria-labelledby={headingId} variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
+    <Card
+      component="article"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
         <Typography id={headingId} component="h2" variant="h6" sx={{ wordBreak: 'break-word' }}>
           {business.businessName}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {translate('resources.businesses.list.id', { id: business.id })}
         </Typography>
-        {showBalances ? (
+        {balancesState === 'loading' ? (
+          <Box sx={{ mt: 1.5 }} aria-hidden>
+            <Skeleton variant="text" width="55%" />
+            <Skeleton variant="text" width="40%" />
+            <Skeleton variant="text" width="45%" />
+          </Box>
+        ) : null}
+        {balancesState === 'shown' ? (
           <Box sx={{ mt: 1.5 }}>
-            {total ? (
-              <Typography variant="subtitle2">
-                {translate('resources.businesses.list.total', { amount: total })}
-              </Typography>
+            {total || balances.length > 0 ? (
+              <BalanceColumns
+                total={total}
+                balances={balances}
+                label={translate('resources.businesses.list.balances')}
+                totalLabel={translate('resources.businesses.list.totalLabel')}
+              />
             ) : null}
-            {balances.length > 0 ? (
-              <Box
-                component="ul"
-                aria-label={translate('resources.businesses.list.balances')}
-                sx={{ listStyle: 'none', m: 0, p: 0 }}
-              >
-                {balances.map((balance) => (
-                  <Typography
-                    component="li"
-                    variant="body2"
-                    key={balance.currency}
-                    sx={{ fontVariantNumeric: 'tabular-nums' }}
-                  >
-                    {formatAmount(balance.amount, balance.currency, balance.precision)}
-                  </Typography>
-                ))}
-              </Box>
-            ) : (
+            {balances.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
                 {translate('resources.businesses.list.noBalances')}
               </Typography>
-            )}
+            ) : null}
           </Box>
         ) : null}
       </CardContent>
@@ -221,14 +331,153 @@ function LoadingCards() {
   );
 }
 
-function BusinessCards() {
+function BalancesTable({
+  businesses,
+  rows,
+  context,
+  whole,
+}: {
+  businesses: readonly BusinessRecord[];
+  rows: readonly BusinessBalanceRow[];
+  context: BalanceContext;
+  /** The list is the whole organisation (no search, one page): the total row is the organisation's. */
+  whole: boolean;
+}) {
+  const translate = useTranslate();
+  const [sort, setSort] = useState<{ key: SortKey; order: SortOrder } | null>(null);
+  const table = useMemo(() => balanceTable(businesses, rows, context), [businesses, rows, context]);
+  // Until a header is clicked, the server's order (by total, highest first).
+  const sorted = sort ? sortRows(table.rows, sort.key, sort.order) : table.rows;
+  const toggle = (key: SortKey) =>
+    setSort((current) =>
+      current?.key === key
+        ? { key, order: current.order === 'asc' ? 'desc' : 'asc' }
+        : { key, order: key === 'name' ? 'asc' : 'desc' },
+    );
+  const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+  const header = (key: SortKey, label: string, align: 'left' | 'right') => (
+    <TableCell
+      key={key}
+      align={align}
+      sortDirection={sort?.key === key ? sort.order : false}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      <TableSortLabel
+        active={sort?.key === key}
+        direction={sort?.key === key ? sort.order : key === 'name' ? 'asc' : 'desc'}
+        onClick={() => toggle(key)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+  const totalCurrency = table.totalCurrency;
+  return (
+    <TableContainer
+      sx={{
+        overflowX: 'auto',
+        // No intrinsic width of its own (width 0, then the whole row): a wide table scrolls here
+        // instead of widening the page (and pushing the header's action off screen).
+        width: 0,
+        minWidth: '100%',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        // Compact cells: a dozen currency columns fit at 1366 px.
+        '& th, & td': { px: 1 },
+        // The business names stay in view while the currency columns scroll.
+        '& th:first-of-type, & td:first-of-type': {
+          pl: 2,
+          position: 'sticky',
+          left: 0,
+          zIndex: 1,
+          bgcolor: 'background.paper',
+        },
+      }}
+    >
+      <Table size="small" data-testid="businesses-table">
+        <caption
+          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
+          {translate('resources.businesses.list.tableCaption')}
+        </caption>
+        <TableHead>
+          <TableRow>
+            {header('name', translate('resources.businesses.list.nameColumn'), 'left')}
+            {header(
+              'total',
+              totalCurrency
+                ? translate('resources.businesses.list.totalColumn', { currency: totalCurrency })
+                : translate('resources.businesses.list.totalLabel'),
+              'right',
+            )}
+            {table.columns.map((column) => header(`currency:${column.currency}`, column.currency, 'right'))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sorted.map((row) => (
+            <TableRow key={row.id} hover>
+              <TableCell component="th" scope="row">
+                <Link to={`/businesses/${row.id}/show`}>{row.name}</Link>
+              </TableCell>
+              <TableCell align="right" sx={numeric}>
+                {row.total !== null && totalCurrency ? amountText(row.total, totalCurrency, 2) : '—'}
+              </TableCell>
+              {table.columns.map((column) => (
+                <TableCell key={column.currency} align="right" sx={numeric}>
+                  {column.currency in row.amounts
+                    ? amountText(row.amounts[column.currency], column.currency, column.precision)
+                    : '—'}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow data-testid="businesses-total-row">
+            <TableCell
+              component="th"
+              scope="row"
+              sx={{ fontWeight: 700, color: 'text.primary', fontSize: 'inherit' }}
+            >
+              {translate(
+                whole
+                  ? 'resources.businesses.list.organisationTotal'
+                  : 'resources.businesses.list.listedTotal',
+              )}
+            </TableCell>
+            <TableCell
+              align="right"
+              sx={{ ...numeric, fontWeight: 700, color: 'text.primary', fontSize: 'inherit' }}
+            >
+              {table.totals.total !== null && totalCurrency
+                ? amountText(table.totals.total, totalCurrency, 2)
+                : translate('resources.businesses.list.mixedCurrencies')}
+            </TableCell>
+            {table.columns.map((column) => (
+              <TableCell
+                key={column.currency}
+                align="right"
+                sx={{ ...numeric, fontWeight: 700, color: 'text.primary', fontSize: 'inherit' }}
+              >
+                {amountText(table.totals.amounts[column.currency], column.currency, column.precision)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function BusinessCards({ view }: { view: BusinessesView }) {
   const translate = useTranslate();
   const access = useAccessContext();
   const { supportedCurrencies } = useSession();
   const { data, isPending, error, refetch, filterValues, total } = useListContext<BusinessRecord>();
   const withBalances = satisfies(all('GET_BALANCES'), access);
   const canEdit = satisfies(all('UPDATE_BUSINESS'), access);
-  const { rows, coins, ready } = useBalances(withBalances);
+  const { rows, coins, ready, failed } = useBalances(withBalances);
   const context = useMemo<BalanceContext>(
     () => ({ currencies: supportedCurrencies, coins }),
     [supportedCurrencies, coins],
@@ -236,6 +485,7 @@ function BusinessCards() {
   // In the server's order: by total displayed balance where the user may read balances (see below).
   const businesses = data ?? [];
   const rowOf = useMemo(() => new Map((rows ?? []).map((row) => [String(row.businessId), row])), [rows]);
+  const searching = typeof filterValues.q === 'string' && filterValues.q.trim() !== '';
 
   if (isPending) return <LoadingCards />;
   if (error && !data) {
@@ -248,15 +498,41 @@ function BusinessCards() {
     );
   }
   if (businesses.length === 0) {
-    const searching = typeof filterValues.q === 'string' && filterValues.q.trim() !== '';
     return (
       <Typography sx={{ mt: 2 }}>
         {translate(searching ? 'resources.businesses.list.noMatch' : 'resources.businesses.list.empty')}
       </Typography>
     );
   }
+  const count = (
+    <Typography variant="subtitle1" component="p" sx={{ mb: 1.5 }} data-testid="businesses-count">
+      {translate(searching ? 'resources.businesses.list.countMatching' : 'resources.businesses.list.count', {
+        count: formatNumber(total ?? businesses.length),
+      })}
+    </Typography>
+  );
+  // The table needs the balances; without them (no GET_BALANCES, or failed) the cards stand in.
+  if (view === 'table' && withBalances && !failed) {
+    return (
+      <>
+        {count}
+        {ready ? (
+          <BalancesTable
+            businesses={businesses}
+            rows={rows ?? []}
+            context={context}
+            whole={!searching && (total ?? 0) <= PER_PAGE}
+          />
+        ) : (
+          <LoadingCards />
+        )}
+        {(total ?? 0) > PER_PAGE ? <Pagination rowsPerPageOptions={[]} /> : null}
+      </>
+    );
+  }
   return (
     <>
+      {count}
       <CardGrid>
         {businesses.map((business) => (
           <Box component="li" key={business.id}>
@@ -264,7 +540,7 @@ function BusinessCards() {
               business={business}
               row={rowOf.get(String(business.id))}
               context={context}
-              showBalances={withBalances && ready}
+              balancesState={!withBalances || failed ? 'hidden' : ready ? 'shown' : 'loading'}
               canEdit={canEdit}
             />
           </Box>
@@ -275,31 +551,66 @@ function BusinessCards() {
   );
 }
 
+/** Cards or table: the user's choice on this device (docs/decisions.md, 'Preferences per user'). */
+function ViewSwitch({ view, onChange }: { view: BusinessesView; onChange: (view: BusinessesView) => void }) {
+  const translate = useTranslate();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      sx={{ '& .MuiToggleButton-root': { textTransform: 'none', py: 0.5 } }}
+      exclusive
+      value={view}
+      aria-label={translate('resources.businesses.list.view')}
+      onChange={(_, next: BusinessesView | null) => {
+        if (next) onChange(next);
+      }}
+    >
+      <ToggleButton value="cards" aria-label={translate('resources.businesses.list.cards')}>
+        <ViewModuleIcon fontSize="small" aria-hidden />
+        <Box component="span" sx={{ ml: 0.5, display: { xs: 'none', sm: 'inline' } }} aria-hidden>
+          {translate('resources.businesses.list.cards')}
+        </Box>
+      </ToggleButton>
+      <ToggleButton value="table" aria-label={translate('resources.businesses.list.table')}>
+        <TableRowsIcon fontSize="small" aria-hidden />
+        <Box component="span" sx={{ ml: 0.5, display: { xs: 'none', sm: 'inline' } }} aria-hidden>
+          {translate('resources.businesses.list.table')}
+        </Box>
+      </ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
 export default function BusinessList() {
   const translate = useTranslate();
   const notify = useNotify();
   const access = useAccessContext();
   const canCreate = satisfies(all('CREATE_BUSINESS'), access);
+  const withBalances = satisfies(BALANCE_ORDER_REQUIRES, access);
+  const [view, setView] = usePreference('businessesView', 'cards');
   // With GET_BALANCES the server ranks by total displayed balance (sortBy=balance), so the first
   // paint is in its final order on every page; without it, by name.
-  const sort = satisfies(BALANCE_ORDER_REQUIRES, access) ? BY_BALANCE : BY_NAME;
+  const sort = withBalances ? BY_BALANCE : BY_NAME;
   return (
-    <Page title="resources.businesses.name" maxWidth="full">
-      <ListBase<BusinessRecord>
-        resource="businesses"
-        perPage={PER_PAGE}
-        sort={sort}
-        queryOptions={{
-          onError: () => notify('resources.businesses.errors.loadFailed', { type: 'error' }),
-        }}
-      >
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
-        >
-          <SearchBox />
-          {canCreate ? (
+    <ListBase<BusinessRecord>
+      resource="businesses"
+      perPage={PER_PAGE}
+      sort={sort}
+      queryOptions={{
+        onError: () => notify('resources.businesses.errors.loadFailed', { type: 'error' }),
+      }}
+    >
+      <Page
+        title="resources.businesses.name"
+        maxWidth="full"
+        toolbar={
+          <>
+            <SearchBox />
+            {withBalances ? <ViewSwitch view={view} onChange={setView} /> : null}
+          </>
+        }
+        action={
+          canCreate ? (
             <Button
               component={Link}
               to="/businesses/create"
@@ -308,10 +619,11 @@ export default function BusinessList() {
             >
               {translate('resources.businesses.list.create')}
             </Button>
-          ) : null}
-        </Stack>
-        <BusinessCards />
-      </ListBase>
-    </Page>
+          ) : null
+        }
+      >
+        <BusinessCards view={view} />
+      </Page>
+    </ListBase>
   );
 }
