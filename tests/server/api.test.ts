@@ -194,6 +194,7 @@ describe('GET /v1/openapi.json', () => {
       'PATCH /v1/api-keys/{id}',
       'DELETE /v1/api-keys/{id}',
       'GET /v1/openapi.json',
+      'GET /v1/search',
       'GET /v1/businesses',
       'GET /v1/businesses/{id}',
       'POST /v1/businesses',
