@@ -399,7 +399,12 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
   }, 180_000);
   afterAll(() => db.close());
 
-  const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: false } as OrgScope;
+  const scope = {
+    organisationId: AURORA,
+    userId: 1,
+    seesHiddenBusinesses: false,
+    onlyBusinessId: null,
+  } as OrgScope;
   const permissions = ['GET_PAYMENT', 'GET_BUSINESSES'];
 
   async function planned(q: string) {
