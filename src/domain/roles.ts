@@ -1,5 +1,5 @@
 /**
- * Roles by permission group (docs/product.md#roles-and-permissions): the role form offers each group
+ * Roles by permission group (docs/product.md#roles-and-permission-groups): the role form offers each group
  * at 'Full access', 'View access' or 'No access'. One pair of pure functions maps a choice per group to
  * a permission list and back; the form and the reference API both use them.
  */

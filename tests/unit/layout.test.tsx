@@ -254,7 +254,7 @@ describe('NotFound', () => {
       </Routes>,
       { controller: fakeController(viewer), path: '/change-password' },
     );
-    const link = await screen.findByRole('link', { name: 'Go to Authentication' });
+    const link = await screen.findByRole('link', { name: 'Go to Two-factor authentication' });
     expect(link.getAttribute('href')).toBe('/authentication');
   });
 });
