@@ -12,7 +12,13 @@
  */
 import { visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
+import { batchSizer, fixedSize, type BatchSizer } from '../../lib/batchSize';
 import { decimal, isoUtc } from '../transactions/repository';
+
+/** Postings of a ledger's first batch; the next are sized by time between the bounds. */
+export const POSTINGS_BATCH = 1000;
+export const POSTINGS_BATCH_MIN = 100;
+export const POSTINGS_BATCH_MAX = 5000;
 
 export interface OrganisationRow {
   name: string;
@@ -119,23 +125,31 @@ export function reportsRepository(db: Db) {
 
     /**
      * One account's postings of entries created in [from, to), in the order of their entries' time (then
-     * posting id), `size` at a time: each batch one short query after the last row of the previous one.
+     * posting id), in batches: each one short query after the last row of the previous one, `size`
+     * rows, or by default sized by time (server/lib/batchSize.ts; POSTINGS_BATCH first).
      */
     async *postings(
       scope: OrgScope,
       accountId: number,
       window: { from: Date; to: Date },
-      size = 1000,
+      size?: number | BatchSizer,
     ): AsyncGenerator<PostingRow[]> {
+      const sizer =
+        size === undefined
+          ? batchSizer({ initial: POSTINGS_BATCH, min: POSTINGS_BATCH_MIN, max: POSTINGS_BATCH_MAX })
+          : typeof size === 'number'
+            ? fixedSize(size)
+            : size;
       let after: { at: string; id: string } | undefined;
       for (;;) {
+        const size = sizer.size;
         const params: unknown[] = [accountId, scope.organisationId, window.to, size];
         let start = 'p.created_at >= $5';
         if (after) {
           params.push(after.at, after.id);
           start = 'p.created_at >= $5::timestamptz AND (p.created_at, p.id) > ($5::timestamptz, $6::bigint)';
         } else params.push(window.from);
-        const { rows } = await db.query<PostingRow>(
+        const { rows, ms } = await db.query<PostingRow>(
           `SELECT p.id::text AS id, p.created_at::text AS at, ${isoUtc('p.created_at')} AS "createdAt",
                   e.kind, e.reference, e.description, ${decimal('p.amount')} AS amount
              FROM ledger_postings p
@@ -145,6 +159,7 @@ export function reportsRepository(db: Db) {
             LIMIT $4`,
           params,
         );
+        sizer.record(size, ms);
         if (rows.length > 0) yield rows;
         if (rows.length < size) return;
         const last = rows[rows.length - 1];
