@@ -33,13 +33,13 @@ export const TOTAL_CAP = 10_000;
  * Rows of an export's first query (`batches`); the next ones are sized by time (server/lib/batchSize.ts),
  * between EXPORT_BATCH_MIN and EXPORT_BATCH_MAX, so a request waiting on PGlite waits little.
  */
-export const EXPORT_BATCH = 500;
+export const EXPORT_BATCH = 250;
 export const EXPORT_BATCH_MIN = 100;
-export const EXPORT_BATCH_MAX = 2000;
+export const EXPORT_BATCH_MAX = EXPORT_BATCH;
 /** Rows of an export's capped count's first slice (`countUpTo`), then sized by time within the bounds. */
 export const COUNT_SLICE = 5000;
 export const COUNT_SLICE_MIN = 2000;
-export const COUNT_SLICE_MAX = 20_000;
+export const COUNT_SLICE_MAX = COUNT_SLICE;
 
 const sizerOf = (size: number | BatchSizer | undefined, initial: number, min: number, max: number) =>
   size === undefined ? batchSizer({ initial, min, max }) : typeof size === 'number' ? fixedSize(size) : size;

@@ -17,7 +17,7 @@ import { exportRows, listPage, TRANSACTION_LISTS } from '../../server/modules/tr
 import { makeApp, type TestApp } from './helpers';
 import { BULK, insertTransactionFixtures } from './transactionFixtures';
 
-const BULK_ROWS = 3 * EXPORT_BATCH;
+const BULK_ROWS = 6 * EXPORT_BATCH;
 const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: true } as OrgScope;
 const payments = TRANSACTION_LISTS.find((def) => def.path === '/payments')!;
 

@@ -18,7 +18,7 @@ import { decimal, isoUtc } from '../transactions/repository';
 /** Postings of a ledger's first batch; the next are sized by time between the bounds. */
 export const POSTINGS_BATCH = 1000;
 export const POSTINGS_BATCH_MIN = 100;
-export const POSTINGS_BATCH_MAX = 5000;
+export const POSTINGS_BATCH_MAX = POSTINGS_BATCH;
 
 export interface OrganisationRow {
   name: string;
