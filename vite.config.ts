@@ -95,6 +95,13 @@ export function prerenderLoginShell(): Plugin {
 const LOGIN_UI =
   /node_modules\/@mui\/(material\/esm\/(Box|Button|ButtonBase|Card|CardContent|CircularProgress|CssBaseline|FormControl|FormHelperText|IconButton|InputAdornment|InputLabel|LinearProgress|Link|OutlinedInput|Stack|Typography|styles)\/|icons-material\/esm\/Visibility(Off)?\.js)/;
 
+/**
+ * The admin's German trees (react-admin's, the layout's, every declaration's `messages.de.ts`): one
+ * chunk, loaded only when German is chosen (src/i18n/lazyMessages.ts), in one request rather than one
+ * per feature. The public screens' German (src/i18n/messages.de.ts) stays its own small chunk.
+ */
+const ADMIN_GERMAN = /\/src\/(i18n\/ra\.de|(?!i18n\/).+\/messages\.de)\.ts$/;
+
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -125,6 +132,7 @@ export default defineConfig({
             // date pickers of the lists' filter bar run: a chunk of its own keeps it off the login page.
             { name: 'prop-types', test: /node_modules\/prop-types\//, priority: 1 },
             { name: 'ui', test: LOGIN_UI },
+            { name: 'de', test: ADMIN_GERMAN },
           ],
         },
       },

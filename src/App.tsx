@@ -29,7 +29,13 @@ import { createAuthProvider } from './authProvider/authProvider';
 import { createDataProvider } from './dataProvider';
 import { brandThemePair, type LoadedBrand } from './brands';
 import type { Requirement } from './domain/requirements';
-import { createI18nProvider } from './i18n/i18nProvider';
+import {
+  catalogueLoaded,
+  createI18nProvider,
+  loadCatalogue,
+  type LocalisedMessages,
+} from './i18n/i18nProvider';
+import { getLocale, type Locale } from './i18n/locale';
 import {
   assertDeclarations,
   deriveAccessTable,
@@ -38,6 +44,7 @@ import {
   deriveCustomMethods,
   deriveMenuEntries,
   deriveMessages,
+  deriveTranslations,
   type PageDeclaration,
   type ResourceAction,
   type ResourceDeclaration,
@@ -57,7 +64,6 @@ import {
   readPreferences,
   RequireAccess,
 } from './layout';
-import { layoutMessagesDe } from './layout/messages.de';
 
 export interface AppProps {
   controller: SessionController;
@@ -78,6 +84,34 @@ export interface AppProps {
 /** Logged-out-only routes: a logged-in user goes to the landing page (docs/product.md#screens-and-routes, Guards). */
 const LOGGED_OUT_ONLY = ['/forgot-password', '/reset-password'];
 
+/** The layout's German, a chunk of its own like every declaration's (loaded when German is chosen). */
+const layoutMessagesDe = () => import('./layout/messages.de').then((m) => m.layoutMessagesDe);
+
+/** The shell's and the declarations' messages: English at hand, German as the loaders of its chunks. */
+function messagesOf(resources: readonly ResourceDeclaration[], pages: readonly PageDeclaration[]) {
+  const declarations = [...resources, ...pages];
+  return {
+    en: [layoutMessages, deriveMessages(declarations)],
+    de: [layoutMessagesDe, ...deriveTranslations(declarations, 'de')],
+  } satisfies LocalisedMessages;
+}
+
+/**
+ * What App's catalogue still lacks in `locale` (the tab's): undefined when it can start in it at
+ * once (English, or a translation already loaded), else the load of its chunks (the app's,
+ * react-admin's, the layout's and every declaration's German). AdminRoot awaits it before App's
+ * first render, so a German user never sees the admin in English first; the promise never rejects
+ * (a chunk that fails to load leaves its texts in English).
+ */
+export function appMessagesPending(
+  { resources = registeredResources, pages = registeredPages }: Pick<AppProps, 'resources' | 'pages'>,
+  locale: Locale = getLocale(),
+): Promise<void> | undefined {
+  const messages = messagesOf(resources, pages);
+  if (catalogueLoaded(messages, locale)) return undefined;
+  return loadCatalogue(messages, locale).catch(() => {});
+}
+
 /** Everything the registries define, derived once per mount (pure functions of src/declarations.ts). */
 function compose(resources: readonly ResourceDeclaration[], pages: readonly PageDeclaration[]) {
   assertDeclarations(resources, pages);
@@ -87,10 +121,7 @@ function compose(resources: readonly ResourceDeclaration[], pages: readonly Page
     api: deriveApiTable(resources),
     // The app bar's search is the shell's own call, beside the declarations' methods.
     methods: { ...deriveCustomMethods(declarations), ...searchMethods },
-    messages: {
-      en: [layoutMessages, deriveMessages(declarations)],
-      de: [layoutMessagesDe, deriveMessages(declarations, 'de')],
-    },
+    messages: messagesOf(resources, pages),
     aliases: deriveAliasRoutes(resources, pages),
     menu: deriveMenuEntries(resources, pages),
   };

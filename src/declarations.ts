@@ -17,7 +17,8 @@ import type { RaRecord } from 'react-admin';
 import { everyone, implies, satisfies, type AccessContext, type Requirement } from './domain/requirements';
 import type { AccessTable } from './authProvider/types';
 import type { ApiTable, CustomMethods, ResourceApi } from './dataProvider/types';
-import type { Locale, TranslatedLocale } from './i18n/locale';
+import type { MessagesLoader } from './i18n/lazyMessages';
+import type { TranslatedLocale } from './i18n/locale';
 import { mergeMessages, type MessageTree } from './i18n/messages';
 
 /** The sidebar sections of docs/product.md#screens-and-routes, in display order. */
@@ -75,7 +76,7 @@ export interface ResourceDeclaration {
   recordRepresentation?: string | ((record: RaRecord) => string);
   /** The feature's messages (by convention under `resources.<name>`), merged into the catalogue. */
   messages?: MessageTree;
-  /** The same messages in the other languages (`{ de: … }`). */
+  /** The loaders of the same messages in the other languages (`{ de: () => import(…) }`). */
   translations?: Translations;
   /** Named custom methods added to the data provider (`dataProvider.<name>(...)`). */
   methods?: CustomMethods;
@@ -93,7 +94,7 @@ export interface PageDeclaration {
   component: View;
   /** The page's messages (by convention under `pages.<name>`), merged into the catalogue. */
   messages?: MessageTree;
-  /** The same messages in the other languages (`{ de: … }`). */
+  /** The loaders of the same messages in the other languages (`{ de: () => import(…) }`). */
   translations?: Translations;
   /** Named custom methods added to the data provider (`dataProvider.<name>(...)`). */
   methods?: CustomMethods;
@@ -103,10 +104,12 @@ type Declaration = ResourceDeclaration | PageDeclaration;
 
 /**
  * A declaration's messages in the other languages, key for key with its English `messages` (by
- * convention in `messages.de.ts` beside `messages.ts`); tests/unit/messages.test.ts fails on a missing
- * or extra key.
+ * convention in `messages.de.ts` beside `messages.ts`), each as the loader of its own chunk:
+ * `{ de: () => import('./messages.de').then((m) => m.webhookMessagesDe) }`. The loader runs only when
+ * the language is chosen (src/i18n/lazyMessages.ts), so English users never download the German.
+ * tests/unit/messages.test.ts fails on a missing or extra key.
  */
-export type Translations = { readonly [L in TranslatedLocale]?: MessageTree };
+export type Translations = { readonly [L in TranslatedLocale]?: MessagesLoader };
 
 export const resource = (declaration: ResourceDeclaration): ResourceDeclaration => declaration;
 export const page = (declaration: PageDeclaration): PageDeclaration => declaration;
@@ -198,14 +201,23 @@ export function assertDeclarations(
   if (problems.length > 0) throw new Error(`Inconsistent declarations:\n- ${problems.join('\n- ')}`);
 }
 
-/** Every declaration's messages in a locale, merged (later wins) into one tree for its catalogue. */
-export function deriveMessages(declarations: readonly Declaration[], locale: Locale = 'en'): MessageTree {
-  return mergeMessages(
-    ...declarations.flatMap((d) => {
-      const tree = locale === 'en' ? d.messages : d.translations?.[locale];
-      return tree ? [tree] : [];
-    }),
-  );
+/** Every declaration's English messages, merged (later wins) into one tree for the catalogue. */
+export function deriveMessages(declarations: readonly Declaration[]): MessageTree {
+  return mergeMessages(...declarations.flatMap((d) => (d.messages ? [d.messages] : [])));
+}
+
+/**
+ * Every declaration's loader of its messages in a translation, in declaration order (the catalogue
+ * merges what they give in that order, later wins). Nothing is loaded here.
+ */
+export function deriveTranslations(
+  declarations: readonly Declaration[],
+  locale: TranslatedLocale,
+): MessagesLoader[] {
+  return declarations.flatMap((d) => {
+    const loader = d.translations?.[locale];
+    return loader ? [loader] : [];
+  });
 }
 
 /** Every declaration's custom methods; two declarations naming the same method is an error. */

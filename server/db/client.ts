@@ -4,7 +4,11 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export interface Db {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * `ms`, where the database says it (PGlite, outside a transaction): how long the statement held
+   * the database, its wait for a turn not counted. Heavy work sizes its batches by it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; ms?: number }>;
   /** Runs fn inside BEGIN/COMMIT (ROLLBACK when it throws). Nested calls reuse the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script without parameters (migrations). */
@@ -133,11 +137,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
 
   const db: Db = {
-    query: <T>(sql: string, params?: unknown[]) => call<{ rows: T[] }>({ op: 'query', sql, params }),
+    query: <T>(sql: string, params?: unknown[]) =>
+      call<{ rows: T[]; ms?: number }>({ op: 'query', sql, params }),
     background: () => ({
       ...db,
       query: <T>(sql: string, params?: unknown[]) =>
-        call<{ rows: T[] }>({ op: 'query', sql, params, background: true }),
+        call<{ rows: T[]; ms?: number }>({ op: 'query', sql, params, background: true }),
       exec: async (sql) => {
         await call({ op: 'exec', sql, background: true });
       },

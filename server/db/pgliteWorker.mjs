@@ -10,7 +10,8 @@
  * `{ id, op: 'begin' }` (answers `{ tx }` once inside BEGIN), `{ id, op: 'end', tx, commit }`,
  * `{ id, op: 'listen', channel }`, `{ id, op: 'unlisten', channel }`, `{ id, op: 'close' }`.
  * Messages out: `{ op: 'ready' }` or `{ op: 'failed', error }` once, then `{ id, ok, value | error }`
- * per request and `{ op: 'notify', channel, payload }` per notification. A notification is posted
+ * per request (a query outside a transaction answers `{ rows, ms }`: `ms` is how long the statement
+ * held the database, its wait in the queue not counted) and `{ op: 'notify', channel, payload }` per notification. A notification is posted
  * before the answer of the statement that caused it (PGlite calls its listeners while it reads that
  * statement's result), so the HTTP thread hears it before that statement's caller resumes.
  *
@@ -89,10 +90,11 @@ function next() {
   if (!item) return;
   inARow = takeBackground ? 0 : inARow + 1;
   running = true;
-  const started = SLOW_MS ? performance.now() : 0;
+  const started = performance.now();
   item
     .job()
-    .then(item.resolve, item.reject)
+    // What it gave, and how long it held the database (a time-sized batch reads it: server/lib/batchSize.ts).
+    .then((value) => item.resolve({ value, ms: performance.now() - started }), item.reject)
     .finally(() => {
       running = false;
       if (SLOW_MS) {
@@ -113,10 +115,9 @@ async function handle(message) {
   switch (op) {
     case 'query': {
       const run = (target) => target.query(message.sql, message.params);
-      const result = message.tx
-        ? await inSession(message.tx, run)
-        : await schedule(() => run(pglite), message.background, message.sql);
-      return { rows: result.rows };
+      if (message.tx) return { rows: (await inSession(message.tx, run)).rows };
+      const { value, ms } = await schedule(() => run(pglite), message.background, message.sql);
+      return { rows: value.rows, ms };
     }
     case 'exec': {
       const run = (target) => target.exec(message.sql);

@@ -20,6 +20,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { OrgScope } from '../auth/scope';
 import { Int32, INT32_MAX, Text } from '../http/schemas';
 import type { Db } from '../db/client';
+import { batchSizer, fixedSize, type BatchSizer } from './batchSize';
 
 export const LIST_LIMIT_DEFAULT = 25;
 export const LIST_LIMIT_MAX = 100;
@@ -28,10 +29,20 @@ export const LIST_OFFSET_MAX = 10_000_000;
 export const LIST_Q_MAX_LENGTH = 200;
 /** Totals are exact up to this many rows; beyond it the answer says `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
-/** Rows per query of an export (`batches`): small enough that a request waiting on PGlite waits little. */
-export const EXPORT_BATCH = 500;
-/** Rows per query of an export's capped count (`countUpTo`). */
+/**
+ * Rows of an export's first query (`batches`); the next ones are sized by time (server/lib/batchSize.ts),
+ * between EXPORT_BATCH_MIN and EXPORT_BATCH_MAX, so a request waiting on PGlite waits little.
+ */
+export const EXPORT_BATCH = 250;
+export const EXPORT_BATCH_MIN = 100;
+export const EXPORT_BATCH_MAX = EXPORT_BATCH;
+/** Rows of an export's capped count's first slice (`countUpTo`), then sized by time within the bounds. */
 export const COUNT_SLICE = 5000;
+export const COUNT_SLICE_MIN = 2000;
+export const COUNT_SLICE_MAX = COUNT_SLICE;
+
+const sizerOf = (size: number | BatchSizer | undefined, initial: number, min: number, max: number) =>
+  size === undefined ? batchSizer({ initial, min, max }) : typeof size === 'number' ? fixedSize(size) : size;
 
 /** A typed filter: its query-string schema and the SQL condition for its (parameter) placeholder. */
 export interface ListFilter<S extends TSchema = TSchema> {
@@ -331,16 +342,18 @@ export function defineList<
   }
 
   /**
-   * The whole filtered set in the list's order, `size` rows per query, walked as a keyset over the sort
-   * expressions and the tie-breaker (compared as text casts back to their types, so no precision is
-   * lost between batches). Needs a sortBy or defaultSort.
+   * The whole filtered set in the list's order, walked as a keyset over the sort expressions and the
+   * tie-breaker (compared as text casts back to their types, so no precision is lost between batches),
+   * `size` rows per query: a fixed number, or by default sized by time (EXPORT_BATCH first). Needs a
+   * sortBy or defaultSort.
    */
   async function* batches<Row extends object>(
     db: Db,
     query: Selection<Sort, Filters>,
     source: ListSource,
-    size: number = EXPORT_BATCH,
+    size?: number | BatchSizer,
   ): AsyncGenerator<Row[]> {
+    const sizer = sizerOf(size, EXPORT_BATCH, EXPORT_BATCH_MIN, EXPORT_BATCH_MAX);
     const sort = sortOf(query);
     if (!sort.keys) throw new Error(`List ${spec.listKey}: batches need a sortBy or a defaultSort`);
     const keyColumns = sort.keys.map((k, i) => `(${k})::text AS "__k${i}"`).join(', ');
@@ -352,11 +365,13 @@ export function defineList<
         conditions.push(`(${sort.keys.join(', ')}) ${sort.direction === 'DESC' ? '<' : '>'} (${values})`);
       }
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-      const { rows } = await db.query<Row & Record<string, unknown>>(
+      const size = sizer.size;
+      const { rows, ms } = await db.query<Row & Record<string, unknown>>(
         `SELECT ${source.select}, ${keyColumns} FROM ${source.from} ${where} ` +
           `ORDER BY ${sort.orderBy} LIMIT ${param(size)}`,
         params,
       );
+      sizer.record(size, ms);
       if (rows.length === 0) return;
       const last = rows[rows.length - 1];
       after = sort.keys.map((_, i) => String(last[`__k${i}`]));
@@ -371,16 +386,18 @@ export function defineList<
 
   /**
    * The rows matching the filters, counted up to `cap + 1` at most (an export's row cap). Counted in
-   * slices of `slice` rows walked as a keyset in the default order (each slice one short query:
-   * the key of its last row), so no single statement holds the database for the whole count.
+   * slices walked as a keyset in the default order (each slice one short query: the key of its last
+   * row), so no single statement holds the database for the whole count; `slice` rows each, or by
+   * default sized by time (COUNT_SLICE first).
    */
   async function countUpTo(
     db: Db,
     query: Selection<Sort, Filters>,
     source: ListSource,
     cap: number,
-    slice: number = COUNT_SLICE,
+    slice?: number | BatchSizer,
   ) {
+    const sizer = sizerOf(slice, COUNT_SLICE, COUNT_SLICE_MIN, COUNT_SLICE_MAX);
     const order = sortOf({});
     const keyColumns = order.keys?.map((k, i) => `(${k})::text AS "__k${i}"`).join(', ');
     let counted = 0;
@@ -393,12 +410,14 @@ export function defineList<
       }
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       const left = cap + 1 - counted;
+      const slice = sizer.size;
       if (order.keys && left > slice) {
-        const { rows } = await db.query<Record<string, string>>(
+        const { rows, ms } = await db.query<Record<string, string>>(
           `SELECT ${keyColumns} FROM ${source.from} ${where} ` +
             `ORDER BY ${order.orderBy} LIMIT 1 OFFSET ${Math.trunc(slice) - 1}`, // a number of this code, never input
           params,
         );
+        sizer.record(slice, ms);
         if (rows.length > 0) {
           counted += slice;
           after = order.keys.map((_, i) => String(rows[0][`__k${i}`]));

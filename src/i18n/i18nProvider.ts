@@ -4,12 +4,14 @@
  * One catalogue per locale. English: ra-language-english, the app messages, and the shell's and the
  * declarations' messages that App passes in. German: the same English underneath (a key without
  * German shows its English; tests/unit/messages.test.ts keeps that from happening), then react-admin's
- * German (./ra.de.ts), the app's (./messages.de.ts, the chunk ./locale.ts loads: not imported here,
- * so it stays one small chunk for both the login page and the admin) and the German trees App
- * passes in.
+ * German (./ra.de.ts), the app's (./messages.de.ts, the chunk ./locale.ts loads, shared with the
+ * login page) and the German trees App passes in. Every German part is a chunk of its own, loaded
+ * only when German is chosen (./lazyMessages.ts): an English user never downloads one.
  *
- * The provider starts in the tab's locale (./locale.ts) and a change of react-admin's locale (the user
- * menu's LanguageMenuItem) is also the tab's, so the public screens, `<html lang>` and the next mount
+ * The provider starts in the tab's locale (./locale.ts) when that locale's catalogue is loaded
+ * (AdminRoot awaits loadCatalogue before the admin's first render, so a German user never sees it in
+ * English first); a change of react-admin's locale (the user menu's LanguageMenuItem) loads the
+ * chosen catalogue, then makes it the tab's, so the public screens, `<html lang>` and the next mount
  * of the admin follow it.
  *
  * A key without a message is a developer's mistake: outside production builds translate throws
@@ -29,40 +31,71 @@ import {
   type Locale,
   type TranslatedLocale,
 } from './locale';
+import { loadedMessages, loadMessages, type LazyMessages, type MessagesLoader } from './lazyMessages';
 import { appMessages, mergeMessages, type MessageTree } from './messages';
-import { raMessagesDe } from './ra.de';
 
-/** Message trees per locale: English, and each translation (German keys over the English ones). */
+/**
+ * Message trees per locale: English at hand, and each translation's trees (German keys over the
+ * English ones), normally as loaders of their chunks.
+ */
 export type LocalisedMessages = { readonly en: readonly MessageTree[] } & {
-  readonly [L in TranslatedLocale]?: readonly MessageTree[];
+  readonly [L in TranslatedLocale]?: readonly LazyMessages[];
 };
 
-/** react-admin's own texts in each translation (bundled with the admin). */
-const RA_TRANSLATIONS: Readonly<Record<TranslatedLocale, MessageTree>> = { de: raMessagesDe };
+/** react-admin's own texts in each translation (a chunk each). */
+const RA_TRANSLATIONS: Readonly<Record<TranslatedLocale, MessagesLoader>> = {
+  de: () => import('./ra.de').then((m) => m.raMessagesDe),
+};
 
 function isTreeList(extra: readonly MessageTree[] | LocalisedMessages): extra is readonly MessageTree[] {
   return Array.isArray(extra);
 }
 
+const localised = (extra: readonly MessageTree[] | LocalisedMessages): LocalisedMessages =>
+  isTreeList(extra) ? { en: extra } : extra;
+
+/** What a translation's catalogue is made of besides the English: react-admin's, then App's trees. */
+const partsOf = (trees: LocalisedMessages, locale: TranslatedLocale): readonly LazyMessages[] => [
+  RA_TRANSLATIONS[locale],
+  ...(trees[locale] ?? []),
+];
+
+/**
+ * Whether a locale's catalogue can be built now: English always; a translation once its app texts
+ * (./locale.ts), react-admin's and every tree of `extra` are loaded.
+ */
+export function catalogueLoaded(extra: readonly MessageTree[] | LocalisedMessages, locale: Locale): boolean {
+  if (locale === 'en') return true;
+  return (
+    localeMessages(locale) !== undefined &&
+    partsOf(localised(extra), locale).every((part) => loadedMessages(part) !== undefined)
+  );
+}
+
+/** Loads every chunk of a locale's catalogue (each once; nothing for English). */
+export async function loadCatalogue(
+  extra: readonly MessageTree[] | LocalisedMessages,
+  locale: Locale,
+): Promise<void> {
+  if (locale === 'en') return;
+  await Promise.all([loadLocaleMessages(locale), ...partsOf(localised(extra), locale).map(loadMessages)]);
+}
+
 /**
  * A locale's catalogue. `extra` is the shell's and the declarations' trees, per locale (a plain list
- * is English only). A translation's app texts are the ones ./locale.ts has loaded (boot loads the
- * tab's; without them the app texts stay English).
+ * is English only). A translation's parts are those loaded (loadCatalogue); one not loaded leaves
+ * its keys English.
  */
 export function buildMessages(
   extra: readonly MessageTree[] | LocalisedMessages = [],
   locale: Locale = 'en',
 ): TranslationMessages {
-  const trees: LocalisedMessages = isTreeList(extra) ? { en: extra } : extra;
+  const trees = localised(extra);
   const english = mergeMessages(englishMessages as unknown as MessageTree, appMessages, ...trees.en);
   if (locale === 'en') return english as unknown as TranslationMessages;
+  const [ra, ...declared] = partsOf(trees, locale).map((part) => loadedMessages(part) ?? {});
   const app = localeMessages(locale);
-  return mergeMessages(
-    english,
-    RA_TRANSLATIONS[locale],
-    ...(app ? [app] : []),
-    ...(trees[locale] ?? []),
-  ) as unknown as TranslationMessages;
+  return mergeMessages(english, ra, ...(app ? [app] : []), ...declared) as unknown as TranslationMessages;
 }
 
 export class MissingMessageError extends Error {
@@ -89,13 +122,13 @@ export function createI18nProvider(
 ): I18nProvider {
   const catalogues: Partial<Record<Locale, TranslationMessages>> = {};
   const build = (known: Locale) => (catalogues[known] ??= buildMessages(extra, known));
-  // The first catalogue must be synchronous (ra-i18n-polyglot): a translation whose texts are not
-  // loaded (boot loads the tab's; here only if that failed) starts in English.
-  const initial: Locale = locale === 'en' || localeMessages(locale) ? locale : 'en';
+  // The first catalogue must be synchronous (ra-i18n-polyglot): a translation whose chunks are not
+  // loaded (AdminRoot loads the tab's; here only if that failed) starts in English.
+  const initial: Locale = catalogueLoaded(extra, locale) ? locale : 'en';
   const messagesOf = (requested: string) => {
     const known: Locale = isLocale(requested) ? requested : 'en';
-    if (known === 'en' || localeMessages(known)) return build(known);
-    return loadLocaleMessages(known).then(() => build(known));
+    if (catalogueLoaded(extra, known)) return build(known);
+    return loadCatalogue(extra, known).then(() => build(known));
   };
   const provider = polyglotI18nProvider(messagesOf, initial, AVAILABLE_LOCALES, {
     allowMissing: true,

@@ -22,7 +22,7 @@ import {
   insertTransactionFixtures,
 } from './transactionFixtures';
 
-const BULK_ROWS = 2 * EXPORT_BATCH + 345;
+const BULK_ROWS = 4 * EXPORT_BATCH + 345; // 1,345: many batches, and the fixtures reach FIX-1234
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

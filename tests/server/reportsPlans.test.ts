@@ -55,6 +55,32 @@ async function planned(run: (recorder: Db) => Promise<void>): Promise<{ sql: str
   return plans;
 }
 
+/**
+ * How many times each statement `run` sends scans an account's postings (the `loops` of its scans of
+ * the (account, time) index, by EXPLAIN ANALYZE), with its plan.
+ */
+async function postingScans(run: (recorder: Db) => Promise<void>) {
+  const recorded: { sql: string; params: unknown[] }[] = [];
+  const recorder: Db = {
+    ...db,
+    query: async <T>(sql: string, params?: unknown[]) => {
+      recorded.push({ sql, params: params ?? [] });
+      return db.query<T>(sql, params);
+    },
+  };
+  await run(recorder);
+  const scans = [];
+  for (const { sql, params } of recorded) {
+    const explained = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`, params);
+    const plan = explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+    const loops = [...plan.matchAll(/Scan using ledger_postings_account_time .*loops=(\d+)/g)].map((m) =>
+      Number(m[1]),
+    );
+    scans.push({ plan, loops: loops.reduce((sum, n) => sum + n, 0) });
+  }
+  return scans;
+}
+
 describe('the ledger by account and time', () => {
   it("stamps each posting with its entry's time", async () => {
     const { rows } = await db.query<{ n: number; total: number }>(
@@ -111,6 +137,25 @@ describe('the ledger by account and time', () => {
     }
     expect(seen[0].at).toBeGreaterThanOrEqual(from.getTime());
     expect(seen.at(-1)!.at).toBeLessThan(to.getTime());
+  });
+
+  it("sums each account's postings once, not once per account and account", async () => {
+    // A year-long ledger of every business and a balance confirmation of every business: before, the
+    // sums were a CTE joined back to the accounts, and the planner (expecting one account) ran them
+    // once per pair of accounts (47 accounts: 2,209 index scans, 1.6 s on the scaled PGlite).
+    for (const window of [
+      { from: new Date(seedDay.getTime() - 365 * DAY), to: new Date(seedDay.getTime() - DAY) },
+      { from: new Date(seedDay.getTime() - 100 * DAY), to: new Date(seedDay.getTime() - 100 * DAY) },
+    ]) {
+      let accounts = 0;
+      const scans = await postingScans(async (recorder) => {
+        accounts = (await reportsRepository(recorder).accountsAt(scope, window)).length;
+      });
+      expect(accounts).toBeGreaterThan(8);
+      const total = scans.reduce((sum, s) => sum + s.loops, 0);
+      expect(total, scans.map((s) => s.plan).join('\n\n')).toBeGreaterThan(0);
+      expect(total, scans.map((s) => s.plan).join('\n\n')).toBeLessThanOrEqual(accounts);
+    }
   });
 
   it("reads a balance confirmation's balances through the index", async () => {

@@ -9,7 +9,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import App from '../../src/App';
+import App, { appMessagesPending } from '../../src/App';
 import { SessionControllerProvider } from '../../src/authProvider';
 import { BrandProvider } from '../../src/brands';
 import { resources } from '../../src/resources/registry';
@@ -32,6 +32,9 @@ const WEBHOOKS = {
   total: 2,
 };
 
+/** The registries with the guide's example in place of any webhooks declaration. */
+const RESOURCES = [...resources.filter((r) => r.name !== webhooks.name), webhooks];
+
 function renderApp(path: string, permissions: string[], routes: Record<string, Reply | Handler> = {}) {
   const api = fakeApi({
     'GET /v1/webhooks': { body: WEBHOOKS },
@@ -48,7 +51,7 @@ function renderApp(path: string, permissions: string[], routes: Record<string, R
             brand={sampleBrand}
             apiUrl=""
             fetch={api.fetch}
-            resources={[...resources.filter((r) => r.name !== webhooks.name), webhooks]}
+            resources={RESOURCES}
             pages={pages}
           />
           <Where />
@@ -130,7 +133,8 @@ describe('a resource declared in its folder', { timeout: 30_000 }, () => {
     afterEach(() => resetLocaleForTests());
 
     it("speaks the tab's language: its German messages, the layout's and react-admin's", async () => {
-      await changeLocale('de'); // as boot does for a German tab
+      await changeLocale('de'); // a German tab
+      await appMessagesPending({ resources: RESOURCES, pages }, 'de'); // as AdminRoot does for one
       renderApp('/webhooks', ['GET_BUSINESSES']);
       expect(await screen.findByText('https://shop.example/hook')).toBeTruthy();
       expect(screen.getByRole('columnheader', { name: 'Callback-URL' })).toBeTruthy();

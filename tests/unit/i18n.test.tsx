@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import Menu from '@mui/material/Menu';
 import { AdminContext, memoryStore, useTranslate } from 'react-admin';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createI18nProvider, MissingMessageError } from '../../src/i18n/i18nProvider';
+import { createI18nProvider, loadCatalogue, MissingMessageError } from '../../src/i18n/i18nProvider';
 import { LanguageMenuItem } from '../../src/i18n/LanguageMenuItem';
 import { LanguageSwitch } from '../../src/i18n/LanguageSwitch';
 import {
@@ -116,7 +116,7 @@ const declared = {
 };
 
 describe('the admin provider', () => {
-  beforeAll(() => loadLocaleMessages('de')); // boot's part (src/main.tsx) for a German tab
+  beforeAll(() => loadCatalogue(declared, 'de')); // AdminRoot's part for a German tab
 
   it('has a catalogue per locale: react-admin, app and declared texts in German', async () => {
     const i18n = createI18nProvider(declared, { strict: true, locale: 'de' });

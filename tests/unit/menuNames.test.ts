@@ -5,9 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { pages } from '../../src/customPages/registry';
 import { resources } from '../../src/resources/registry';
-import { deriveMessages } from '../../src/declarations';
+import { deriveMessages, deriveTranslations } from '../../src/declarations';
 import { LOCALES } from '../../src/i18n/locale';
-import type { MessageTree } from '../../src/i18n/messages';
+import { mergeMessages, type MessageTree } from '../../src/i18n/messages';
+
+/** The declarations' texts in a language: English at once, a translation through its loaders. */
+async function messagesIn(
+  declarations: Parameters<typeof deriveMessages>[0],
+  locale: string,
+): Promise<MessageTree> {
+  if (locale === 'en') return deriveMessages(declarations);
+  const loaders = deriveTranslations(declarations, locale as Parameters<typeof deriveTranslations>[1]);
+  return mergeMessages(...(await Promise.all(loaders.map((load) => load()))));
+}
 
 function lookup(tree: MessageTree, key: string): unknown {
   return key
@@ -21,9 +31,8 @@ function lookup(tree: MessageTree, key: string): unknown {
 
 describe('sidebar labels and page titles', () => {
   for (const locale of LOCALES) {
-    const messages = deriveMessages([...resources, ...pages], locale);
-
-    it(`name every page the same in the sidebar and in its title (${locale})`, () => {
+    it(`name every page the same in the sidebar and in its title (${locale})`, async () => {
+      const messages = await messagesIn([...resources, ...pages], locale);
       for (const page of pages.filter((p) => p.menu)) {
         const label = lookup(messages, page.menu!.label);
         // A page's h1 is the `title` beside its `menu` label (`pages.changePassword.title`, its <Page title>).
@@ -34,7 +43,8 @@ describe('sidebar labels and page titles', () => {
       }
     });
 
-    it(`name every resource list by the resource's name in the sidebar (${locale})`, () => {
+    it(`name every resource list by the resource's name in the sidebar (${locale})`, async () => {
+      const messages = await messagesIn([...resources, ...pages], locale);
       for (const resource of resources.filter((r) => r.menu)) {
         // A list's h1 is `resources.<name>.name` (its <Page title>), the sidebar's label too.
         expect(resource.menu!.label, resource.name).toBe(`resources.${resource.name}.name`);
@@ -43,8 +53,8 @@ describe('sidebar labels and page titles', () => {
     });
   }
 
-  it("calls the two-factor page 'Two-factor authentication'", () => {
-    const messages = deriveMessages(pages, 'en');
+  it("calls the two-factor page 'Two-factor authentication'", async () => {
+    const messages = await messagesIn(pages, 'en');
     expect(lookup(messages, 'pages.authentication.menu')).toBe('Two-factor authentication');
   });
 });

@@ -114,14 +114,21 @@ function texts(tree: MessageTree, prefix = '', into = new Map<string, string>())
 const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort();
 const pluralForms = (text: string) => text.split('||||').length;
 
-/** Each English tree and its German twin. */
+/** Each English tree and its German twin (a declaration's German as its loader gives it). */
 const TWINS: Array<[string, MessageTree, MessageTree | undefined]> = [
   ['the app (src/i18n/messages.de.ts)', appMessages, appMessagesDe],
   ['the layout (src/layout/messages.de.ts)', layoutMessages, layoutMessagesDe],
   ["react-admin's texts (src/i18n/ra.de.ts)", englishMessages as unknown as MessageTree, raMessagesDe],
-  ...[...resources, ...pages, webhooks].flatMap((d): Array<[string, MessageTree, MessageTree | undefined]> =>
-    d.messages ? [[`the declaration ${d.name} (translations.de)`, d.messages, d.translations?.de]] : [],
-  ),
+  ...(
+    await Promise.all(
+      [...resources, ...pages, webhooks].map(
+        async (d): Promise<Array<[string, MessageTree, MessageTree | undefined]>> =>
+          d.messages
+            ? [[`the declaration ${d.name} (translations.de)`, d.messages, await d.translations?.de?.()]]
+            : [],
+      ),
+    )
+  ).flat(),
 ];
 
 describe('the German catalogue', () => {

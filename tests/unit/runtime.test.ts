@@ -1,8 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pushPageView, resetPageViews, shouldReportPageView, usePageViews } from '../../src/analytics';
-import { buildMessages } from '../../src/i18n/i18nProvider';
-import { loadLocaleMessages } from '../../src/i18n/locale';
+import { buildMessages, loadCatalogue } from '../../src/i18n/i18nProvider';
 import { appMessages } from '../../src/i18n/messages';
 import { createTranslate } from '../../src/i18n/translate';
 import { readRuntimeConfig } from '../../src/runtimeConfig';
@@ -69,11 +68,9 @@ describe('messages', () => {
   });
 
   it('the German catalogue lies over the English one: react-admin, app and extra trees', async () => {
-    await loadLocaleMessages('de');
-    const german = buildMessages(
-      { en: [{ layout: { title: 'x', only: 'English' } }], de: [{ layout: { title: 'y' } }] },
-      'de',
-    ) as unknown as {
+    const extra = { en: [{ layout: { title: 'x', only: 'English' } }], de: [{ layout: { title: 'y' } }] };
+    await loadCatalogue(extra, 'de');
+    const german = buildMessages(extra, 'de') as unknown as {
       ra: { action: { save: string } };
       app: { login: { title: string } };
       layout: { title: string; only: string };

@@ -12,7 +12,13 @@
  */
 import { visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
+import { batchSizer, fixedSize, type BatchSizer } from '../../lib/batchSize';
 import { decimal, isoUtc } from '../transactions/repository';
+
+/** Postings of a ledger's first batch; the next are sized by time between the bounds. */
+export const POSTINGS_BATCH = 1000;
+export const POSTINGS_BATCH_MIN = 100;
+export const POSTINGS_BATCH_MAX = POSTINGS_BATCH;
 
 export interface OrganisationRow {
   name: string;
@@ -84,33 +90,28 @@ export function reportsRepository(db: Db) {
       scope: OrgScope,
       options: { businessId?: number; currency?: string; from: Date; to: Date },
     ): Promise<AccountAtRow[]> {
+      // One row per account, its sums beside it (a LATERAL per account row: the planner's estimate of
+      // one account must not turn them into a sum per account × account, as a join of two CTEs did).
       const { rows } = await db.query<AccountAtRow>(
-        `WITH acc AS (
-           SELECT a.id, a.business_id, b.name AS business_name, a.currency, c.name AS currency_name,
-                  c.precision, a.balance
-             FROM ledger_accounts a
-             JOIN businesses b ON b.id = a.business_id AND b.organisation_id = a.organisation_id
-             JOIN currencies c ON c.abbreviation = a.currency
-            WHERE a.organisation_id = $1 AND a.kind = 'business'
-              AND ($2::int IS NULL OR a.business_id = $2::int)
-              AND ($3::text IS NULL OR a.currency = $3::text)
-              AND ${visibleBusiness(scope, 'b.id')}
-         ), moved AS (
-           SELECT acc.id AS account_id, m.since_from, m.in_window, m.postings
-             FROM acc CROSS JOIN LATERAL (
-                  SELECT sum(p.amount) AS since_from,
-                         COALESCE(sum(p.amount) FILTER (WHERE p.created_at < $5), 0) AS in_window,
-                         count(*) FILTER (WHERE p.created_at < $5)::int AS postings
-                    FROM ledger_postings p
-                   WHERE p.account_id = acc.id AND p.created_at >= $4) m
-         )
-         SELECT acc.id::int AS "accountId", acc.business_id AS "businessId", acc.business_name AS "businessName",
-                acc.currency, acc.currency_name AS "currencyName", acc.precision,
-                ${decimal('acc.balance - COALESCE(m.since_from, 0)')} AS opening,
-                ${decimal('acc.balance - COALESCE(m.since_from, 0) + COALESCE(m.in_window, 0)')} AS closing,
-                COALESCE(m.postings, 0) AS postings
-           FROM acc LEFT JOIN moved m ON m.account_id = acc.id
-          ORDER BY acc.business_id, acc.currency_name COLLATE "C", acc.currency COLLATE "C"`,
+        `SELECT a.id::int AS "accountId", a.business_id AS "businessId", b.name AS "businessName",
+                a.currency, c.name AS "currencyName", c.precision,
+                ${decimal('a.balance - COALESCE(m.since_from, 0)')} AS opening,
+                ${decimal('a.balance - COALESCE(m.since_from, 0) + m.in_window')} AS closing,
+                m.postings
+           FROM ledger_accounts a
+           JOIN businesses b ON b.id = a.business_id AND b.organisation_id = a.organisation_id
+           JOIN currencies c ON c.abbreviation = a.currency
+           CROSS JOIN LATERAL (
+                SELECT sum(p.amount) AS since_from,
+                       COALESCE(sum(p.amount) FILTER (WHERE p.created_at < $5), 0) AS in_window,
+                       count(*) FILTER (WHERE p.created_at < $5)::int AS postings
+                  FROM ledger_postings p
+                 WHERE p.account_id = a.id AND p.created_at >= $4) m
+          WHERE a.organisation_id = $1 AND a.kind = 'business'
+            AND ($2::int IS NULL OR a.business_id = $2::int)
+            AND ($3::text IS NULL OR a.currency = $3::text)
+            AND ${visibleBusiness(scope, 'b.id')}
+          ORDER BY a.business_id, c.name COLLATE "C", a.currency COLLATE "C"`,
         [
           scope.organisationId,
           options.businessId ?? null,
@@ -124,23 +125,31 @@ export function reportsRepository(db: Db) {
 
     /**
      * One account's postings of entries created in [from, to), in the order of their entries' time (then
-     * posting id), `size` at a time: each batch one short query after the last row of the previous one.
+     * posting id), in batches: each one short query after the last row of the previous one, `size`
+     * rows, or by default sized by time (server/lib/batchSize.ts; POSTINGS_BATCH first).
      */
     async *postings(
       scope: OrgScope,
       accountId: number,
       window: { from: Date; to: Date },
-      size = 1000,
+      size?: number | BatchSizer,
     ): AsyncGenerator<PostingRow[]> {
+      const sizer =
+        size === undefined
+          ? batchSizer({ initial: POSTINGS_BATCH, min: POSTINGS_BATCH_MIN, max: POSTINGS_BATCH_MAX })
+          : typeof size === 'number'
+            ? fixedSize(size)
+            : size;
       let after: { at: string; id: string } | undefined;
       for (;;) {
+        const size = sizer.size;
         const params: unknown[] = [accountId, scope.organisationId, window.to, size];
         let start = 'p.created_at >= $5';
         if (after) {
           params.push(after.at, after.id);
           start = 'p.created_at >= $5::timestamptz AND (p.created_at, p.id) > ($5::timestamptz, $6::bigint)';
         } else params.push(window.from);
-        const { rows } = await db.query<PostingRow>(
+        const { rows, ms } = await db.query<PostingRow>(
           `SELECT p.id::text AS id, p.created_at::text AS at, ${isoUtc('p.created_at')} AS "createdAt",
                   e.kind, e.reference, e.description, ${decimal('p.amount')} AS amount
              FROM ledger_postings p
@@ -150,6 +159,7 @@ export function reportsRepository(db: Db) {
             LIMIT $4`,
           params,
         );
+        sizer.record(size, ms);
         if (rows.length > 0) yield rows;
         if (rows.length < size) return;
         const last = rows[rows.length - 1];

@@ -5,7 +5,6 @@
  * ISO 8601 UTC strings.
  */
 import { businessConditions, type OrgScope } from '../../auth/scope';
-import type { Db } from '../../db/client';
 import type { ListSource } from '../../lib/list';
 
 /** ISO 8601 UTC with milliseconds, e.g. 2026-03-02T09:00:10.000Z. */
@@ -44,6 +43,19 @@ const sourceOf =
     where: (param) => businessConditions(scope, businessColumns, param),
   });
 
+/**
+ * A payment's deposits, in id order, as a JSON array in its own row: a page or an export batch of
+ * payments is one statement with their deposits (on PGlite, which runs one statement at a time, a
+ * second statement per page was a second wait in its queue). Read through (payment_id, id).
+ */
+const PAYMENT_DEPOSITS = `COALESCE((
+    SELECT json_agg(json_build_object(
+             'id', d.id, 'status', d.status, 'depositCurrency', d.currency, 'network', d.network,
+             'depositAmount', ${decimal('d.amount')}, 'txHash', d.tx_hash,
+             'confirmations', d.confirmations, 'createdAt', ${isoUtc('d.created_at')}) ORDER BY d.id)
+      FROM payment_deposits d
+     WHERE d.payment_id = t.id AND d.organisation_id = t.organisation_id), '[]'::json) AS deposits`;
+
 export const SOURCES = {
   payments: sourceOf({
     table: 'payments',
@@ -55,6 +67,7 @@ export const SOURCES = {
       't.deposit_network AS "depositNetwork"',
       `${decimal('t.expected_amount')} AS "expectedAmount"`,
       `${isoUtc('t.expires_at')} AS "expiresAt"`,
+      PAYMENT_DEPOSITS,
     ),
   }),
   cryptoWithdrawals: sourceOf({
@@ -150,6 +163,7 @@ export const SOURCES = {
   }),
 } satisfies Record<string, (scope: OrgScope) => ListSource>;
 
+/** One element of a payment's `deposits`. */
 export interface PaymentDepositRow {
   id: number;
   status: string;
@@ -159,28 +173,4 @@ export interface PaymentDepositRow {
   txHash: string;
   confirmations: number;
   createdAt: string;
-}
-
-/**
- * The deposits of some payments (a page or an export batch) in one query, by payment id, each
- * payment's in id order.
- */
-export async function depositsOf(
-  db: Db,
-  scope: OrgScope,
-  paymentIds: readonly number[],
-): Promise<Map<number, PaymentDepositRow[]>> {
-  const byPayment = new Map<number, PaymentDepositRow[]>(paymentIds.map((id) => [id, []]));
-  if (paymentIds.length === 0) return byPayment;
-  const { rows } = await db.query<PaymentDepositRow & { paymentId: number }>(
-    `SELECT d.payment_id AS "paymentId", d.id, d.status, d.currency AS "depositCurrency", d.network,
-            ${decimal('d.amount')} AS "depositAmount", d.tx_hash AS "txHash", d.confirmations,
-            ${isoUtc('d.created_at')} AS "createdAt"
-       FROM payment_deposits d
-      WHERE d.payment_id = ANY($1::bigint[]) AND d.organisation_id = $2
-      ORDER BY d.payment_id, d.id`,
-    [paymentIds, scope.organisationId],
-  );
-  for (const { paymentId, ...deposit } of rows) byPayment.get(Number(paymentId))?.push(deposit);
-  return byPayment;
 }

@@ -1,8 +1,8 @@
 /**
  * The ten transaction lists as data: path, permission, table, list definition, item schema, where the
  * rows come from and the columns of their CSV export. The routes register a list and its export for
- * each; a page and an export read the rows the same way (payments with their deposits, one query per
- * page or batch).
+ * each; a page and an export read the rows the same way (payments with their deposits, in one
+ * statement per page or batch: ./repository.ts).
  */
 import Big from 'big.js';
 import type { TSchema } from 'typebox';
@@ -10,8 +10,9 @@ import type { Permission } from '../../../src/domain/permissions';
 import type { OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import type { CsvColumn } from '../../lib/csv';
+import type { BatchSizer } from '../../lib/batchSize';
 import type { ListResult, ListSource } from '../../lib/list';
-import { depositsOf, SOURCES, type PaymentDepositRow } from './repository';
+import { SOURCES, type PaymentDepositRow } from './repository';
 import {
   BalanceConversionSchema,
   CryptoWithdrawalSchema,
@@ -50,7 +51,12 @@ export interface AnyList {
     query: { limit: number; offset: number },
     source: ListSource,
   ): Promise<ListResult<R>>;
-  batches<R extends object>(db: Db, query: object, source: ListSource, size?: number): AsyncGenerator<R[]>;
+  batches<R extends object>(
+    db: Db,
+    query: object,
+    source: ListSource,
+    size?: number | BatchSizer,
+  ): AsyncGenerator<R[]>;
   countUpTo(db: Db, query: object, source: ListSource, cap: number): Promise<number>;
 }
 
@@ -66,8 +72,6 @@ export interface TransactionList {
   source: (scope: OrgScope) => ListSource;
   /** The export's columns after the common ones (id, business, status, times). */
   csv: readonly CsvColumn<Row>[];
-  /** Payments: attach each row's deposits. */
-  withDeposits?: boolean;
 }
 
 const col = (header: string, key: string): CsvColumn<Row> => ({ header, value: (row) => row[key] });
@@ -99,7 +103,6 @@ export const TRANSACTION_LISTS: readonly TransactionList[] = [
     list: paymentList,
     item: PaymentSchema,
     source: SOURCES.payments,
-    withDeposits: true,
     csv: [
       col('Reference', 'reference'),
       col('Price currency', 'priceCurrency'),
@@ -258,20 +261,10 @@ export const TRANSACTION_LISTS: readonly TransactionList[] = [
   },
 ];
 
-/** Payments' deposits attached to their rows (one query for all of them). */
-async function complete(db: Db, scope: OrgScope, def: TransactionList, rows: Row[]): Promise<Row[]> {
-  if (!def.withDeposits) return rows;
-  const byPayment = await depositsOf(
-    db,
-    scope,
-    rows.map((r) => Number(r.id)),
-  );
-  return rows.map((row) => ({ ...row, deposits: byPayment.get(Number(row.id)) ?? [] }));
-}
-
 /**
  * One row by id, read from the list's own source (the caller's organisation, the hidden business for
- * ADMIN only) and completed like a page; undefined when there is none the caller may see.
+ * ADMIN only), with what a page's rows carry (a payment's deposits); undefined when there is none
+ * the caller may see.
  */
 export async function findRow(
   db: Db,
@@ -292,8 +285,7 @@ export async function findRow(
     `SELECT ${source.select} FROM ${source.from} WHERE ${conditions.join(' AND ')}`,
     params,
   );
-  if (rows.length === 0) return undefined;
-  return (await complete(db, scope, def, rows))[0];
+  return rows[0];
 }
 
 /** One page: `{ <listKey>: rows, total, totalCapped? }`. */
@@ -304,15 +296,17 @@ export async function listPage(
   query: { limit: number; offset: number },
 ) {
   const result = await def.list.run<Row>(db, query, def.source(scope));
-  const rows = await complete(db, scope, def, result.rows);
   return {
-    [def.list.spec.listKey]: rows,
+    [def.list.spec.listKey]: result.rows,
     total: result.total,
     ...(result.totalCapped ? { totalCapped: true } : {}),
   };
 }
 
-/** Every row of the filtered set (the first `cap` when given), batch by batch, completed like a page. */
+/**
+ * Every row of the filtered set (the first `cap` when given), batch by batch, each batch one statement
+ * sized by time (`batches`, server/lib/batchSize.ts).
+ */
 export async function* exportRows(
   db: Db,
   scope: OrgScope,
@@ -324,7 +318,7 @@ export async function* exportRows(
   for await (const batch of def.list.batches<Row>(db, query, def.source(scope))) {
     const rows = batch.length > left ? batch.slice(0, left) : batch;
     left -= rows.length;
-    yield await complete(db, scope, def, rows);
+    yield rows;
     if (left <= 0) return;
   }
 }

@@ -4,7 +4,6 @@ import { page } from '../../declarations';
 import { everyone } from '../../domain/requirements';
 import { authenticationMethods } from './api';
 import { authenticationMessages } from './messages';
-import { authenticationMessagesDe } from './messages.de';
 
 export default page({
   name: 'authentication',
@@ -13,6 +12,6 @@ export default page({
   menu: { section: 'settings', label: 'pages.authentication.menu', icon: SecurityIcon, order: 20 },
   component: lazy(() => import('./AuthenticationPage')),
   messages: authenticationMessages,
-  translations: { de: authenticationMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.authenticationMessagesDe) },
   methods: authenticationMethods,
 });

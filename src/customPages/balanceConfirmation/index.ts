@@ -4,7 +4,6 @@ import { page } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { balanceConfirmationMethods } from './api';
 import { balanceConfirmationMessages } from './messages';
-import { balanceConfirmationMessagesDe } from './messages.de';
 
 /** /balance-confirmation (GET_BALANCES): the organisation's or one business's balances as of a day, as a PDF letter. */
 export default page({
@@ -14,6 +13,6 @@ export default page({
   menu: { section: 'reporting', label: 'pages.balanceConfirmation.menu', icon: FactCheckIcon, order: 10 },
   component: lazy(() => import('./BalanceConfirmationPage')),
   messages: balanceConfirmationMessages,
-  translations: { de: balanceConfirmationMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.balanceConfirmationMessagesDe) },
   methods: balanceConfirmationMethods,
 });

@@ -4,7 +4,6 @@ import { page } from '../../declarations';
 import { everyone } from '../../domain/requirements';
 import { changePasswordMethods } from './api';
 import { changePasswordMessages } from './messages';
-import { changePasswordMessagesDe } from './messages.de';
 
 export default page({
   name: 'change-password',
@@ -13,6 +12,6 @@ export default page({
   menu: { section: 'settings', label: 'pages.changePassword.menu', icon: LockResetIcon, order: 10 },
   component: lazy(() => import('./ChangePasswordPage')),
   messages: changePasswordMessages,
-  translations: { de: changePasswordMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.changePasswordMessagesDe) },
   methods: changePasswordMethods,
 });

@@ -13,7 +13,6 @@ import { page } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { statisticsMethods } from '../../features/statistics/api';
 import { statisticsMessages } from './messages';
-import { statisticsMessagesDe } from './messages.de';
 
 export default page({
   name: 'statistics',
@@ -23,6 +22,6 @@ export default page({
   menu: { section: 'organisation', label: 'pages.statistics.menu', icon: BarChartIcon, order: 10 },
   component: lazy(() => import('./StatisticsPage')),
   messages: statisticsMessages,
-  translations: { de: statisticsMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.statisticsMessagesDe) },
   methods: statisticsMethods,
 });

@@ -4,7 +4,6 @@ import { page } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { transactionLedgerMethods } from './api';
 import { transactionLedgerMessages } from './messages';
-import { transactionLedgerMessagesDe } from './messages.de';
 
 /** /transaction-ledger (GET_BALANCES): every posting of a window with opening and closing balances, as CSV or XLSX. */
 export default page({
@@ -14,6 +13,6 @@ export default page({
   menu: { section: 'reporting', label: 'pages.transactionLedger.menu', icon: ReceiptLongIcon, order: 20 },
   component: lazy(() => import('./TransactionLedgerPage')),
   messages: transactionLedgerMessages,
-  translations: { de: transactionLedgerMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.transactionLedgerMessagesDe) },
   methods: transactionLedgerMethods,
 });

@@ -8,7 +8,6 @@ import { resource } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { businessMethods } from './api';
 import { businessMessages } from './messages';
-import { businessMessagesDe } from './messages.de';
 
 export default resource({
   name: 'businesses',
@@ -39,6 +38,6 @@ export default resource({
   show: lazy(() => import('./show/BusinessShow')),
   recordRepresentation: 'businessName',
   messages: businessMessages,
-  translations: { de: businessMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.businessMessagesDe) },
   methods: businessMethods,
 });

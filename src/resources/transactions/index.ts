@@ -17,7 +17,6 @@ import { all } from '../../domain/requirements';
 import { transactionMethods } from './api';
 import { sortFields, TRANSACTION_KINDS, transactionQuery } from './kinds';
 import { transactionMessages } from './messages';
-import { transactionMessagesDe } from './messages.de';
 
 const lists = TRANSACTION_KINDS.map((kind, index) =>
   resource({
@@ -33,7 +32,7 @@ const lists = TRANSACTION_KINDS.map((kind, index) =>
     ...(index === 0
       ? {
           messages: transactionMessages,
-          translations: { de: transactionMessagesDe },
+          translations: { de: () => import('./messages.de').then((m) => m.transactionMessagesDe) },
           methods: transactionMethods,
         }
       : {}),

@@ -4,7 +4,6 @@ import { resource } from '../../../../src/declarations';
 import { all } from '../../../../src/domain/requirements';
 import { webhookMethods } from './api';
 import { webhookMessages } from './messages';
-import { webhookMessagesDe } from './messages.de';
 import { WebhookList } from './WebhookList';
 
 export default resource({
@@ -26,6 +25,6 @@ export default resource({
   list: WebhookList,
   edit: lazy(() => import('./WebhookEdit')),
   messages: webhookMessages,
-  translations: { de: webhookMessagesDe },
+  translations: { de: () => import('./messages.de').then((m) => m.webhookMessagesDe) },
   methods: webhookMethods,
 });
