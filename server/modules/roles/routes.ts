@@ -14,6 +14,7 @@ import {
   ROLE_MESSAGES,
 } from '../../../src/domain/roles';
 import { requires } from '../../auth/access';
+import { sessionsChanging } from '../../auth/sessionCache';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
 import { ApiError, found, notFound, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
@@ -144,6 +145,8 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
         request.body.permissions === undefined
           ? undefined
           : checkPermissions(request.auth.permissions, request.body.permissions);
+      // The holders' cached sessions go now; the role trigger's notice follows the commit.
+      sessionsChanging({ roleId: id });
       if (!(await saving(() => roles.update(scope, id, { name, permissions })))) throw notFound();
       return found(await roles.find(scope, id));
     },

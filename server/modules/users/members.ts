@@ -252,6 +252,8 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await members.find(scope, userId))) throw notFound();
       notSelf(scope, userId);
       const role = await grantable(scope, request.auth.permissions, request.body.roleId);
+      // The user's cached sessions go now; the membership trigger's notice follows the commit.
+      sessionsChanging({ userId });
       const changed = await members.changeMember(scope, userId, role.name === 'ADMIN', async (tx) => {
         await tx.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND organisation_id = $2', [
           userId,
