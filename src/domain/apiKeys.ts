@@ -73,3 +73,10 @@ export const API_KEY_SCOPES = [
 ] as const;
 
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** What a key's status means at a glance (the status chip's colour and icon). */
+export const API_KEY_STATUS_MEANING = {
+  active: 'success',
+  expired: 'neutral',
+  revoked: 'failed',
+} as const satisfies Record<ApiKeyStatus, 'success' | 'neutral' | 'failed'>;

@@ -73,12 +73,14 @@ export interface StatusChipProps {
   status: unknown;
   /** The status's text (default: the transaction statuses of the catalogue, else the status itself). */
   label?: string;
+  /** What a status outside the transactions means (an API key's 'active'); default: the domain's table. */
+  meaning?: StatusMeaning;
 }
 
-export function StatusChip({ status, label }: StatusChipProps): ReactElement {
+export function StatusChip({ status, label, meaning: given }: StatusChipProps): ReactElement {
   const translate = useTranslate();
   if (typeof status !== 'string' || status === '') return <>—</>;
-  const meaning = statusMeaning(status);
+  const meaning = given ?? statusMeaning(status);
   const Icon = STATUS_ICONS[meaning];
   return (
     <Chip

@@ -4,7 +4,8 @@
  * and the legacy route aliases are all derived from this list (src/declarations.ts).
  */
 import type { ResourceDeclaration } from '../declarations';
+import apiKeys from './apiKeys';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
 
-export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources];
+export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources, apiKeys];

@@ -18,7 +18,12 @@ import { makeApp, type TestApp } from './helpers';
 import { BULK, insertTransactionFixtures } from './transactionFixtures';
 
 const BULK_ROWS = 6 * EXPORT_BATCH;
-const scope = { organisationId: AURORA, userId: 1, seesHiddenBusinesses: true } as OrgScope;
+const scope = {
+  organisationId: AURORA,
+  userId: 1,
+  seesHiddenBusinesses: true,
+  onlyBusinessId: null,
+} as OrgScope;
 const payments = TRANSACTION_LISTS.find((def) => def.path === '/payments')!;
 
 let t: TestApp;

@@ -1,0 +1,133 @@
+/**
+ * The API keys list: name, business (linked), scopes, status at a glance, expiry, last use (with the
+ * address it came from) and who created the key. Newest first; sortable by name and dates; the search
+ * looks at the key's and the business's names. No secret is ever shown: the API never answers one
+ * after the key's creation.
+ */
+import { Link as MuiLink, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import {
+  DataTable,
+  ListBase,
+  Pagination,
+  SearchInput,
+  FilterForm,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { API_KEY_STATUS_MEANING, type ApiKeyStatus } from '../../domain/apiKeys';
+import { businessPath } from '../../domain/recordPaths';
+import { formatTimestamp } from '../../i18n/format';
+import { Page, StatusChip } from '../../layout';
+
+export interface ApiKeyRecord extends RaRecord {
+  name: string;
+  businessId: number;
+  businessName: string;
+  scopes: string[];
+  status: ApiKeyStatus;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+  createdAt: string;
+  createdBy: { id: number; email: string };
+}
+
+const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
+
+function Search() {
+  const translate = useTranslate();
+  const label = translate('resources.api-keys.search');
+  return (
+    <FilterForm
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn placeholder={label} inputProps={{ 'aria-label': label }} />,
+      ]}
+    />
+  );
+}
+
+export default function ApiKeyList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const field = (name: string) => translate(`resources.api-keys.fields.${name}`);
+  return (
+    <ListBase<ApiKeyRecord>
+      resource="api-keys"
+      sort={NEWEST_FIRST}
+      perPage={25}
+      queryOptions={{ onError: () => notify('resources.api-keys.errors.loadFailed', { type: 'error' }) }}
+    >
+      <Page title="resources.api-keys.name" maxWidth="full" toolbar={<Search />}>
+        <DataTable<ApiKeyRecord>
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={
+            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+              {translate('resources.api-keys.empty')}
+            </Typography>
+          }
+        >
+          <DataTable.Col source="name" label={field('name')} />
+          <DataTable.Col
+            source="businessName"
+            label={field('businessName')}
+            disableSort
+            render={(key: ApiKeyRecord) => (
+              <MuiLink component={Link} to={businessPath(key.businessId)} underline="hover">
+                {key.businessName}
+              </MuiLink>
+            )}
+          />
+          <DataTable.Col
+            source="scopes"
+            label={field('scopes')}
+            disableSort
+            render={(key: ApiKeyRecord) => key.scopes.join(', ')}
+          />
+          <DataTable.Col
+            source="status"
+            label={field('status')}
+            disableSort
+            render={(key: ApiKeyRecord) => (
+              <StatusChip
+                status={key.status}
+                meaning={API_KEY_STATUS_MEANING[key.status]}
+                label={translate(`resources.api-keys.statuses.${key.status}`)}
+              />
+            )}
+          />
+          <DataTable.Col
+            source="expiresAt"
+            label={field('expiresAt')}
+            render={(key: ApiKeyRecord) =>
+              key.expiresAt ? formatTimestamp(key.expiresAt) : translate('resources.api-keys.noExpiry')
+            }
+          />
+          <DataTable.Col
+            source="lastUsedAt"
+            label={field('lastUsedAt')}
+            render={(key: ApiKeyRecord) =>
+              key.lastUsedAt
+                ? `${formatTimestamp(key.lastUsedAt)} ${key.lastUsedIp ? translate('resources.api-keys.from', { ip: key.lastUsedIp }) : ''}`.trim()
+                : translate('resources.api-keys.never')
+            }
+          />
+          <DataTable.Col
+            source="createdAt"
+            label={field('createdAt')}
+            render={(key: ApiKeyRecord) => formatTimestamp(key.createdAt)}
+          />
+          <DataTable.Col
+            source="createdBy"
+            label={field('createdBy')}
+            disableSort
+            render={(key: ApiKeyRecord) => key.createdBy.email}
+          />
+        </DataTable>
+        <Pagination />
+      </Page>
+    </ListBase>
+  );
+}
