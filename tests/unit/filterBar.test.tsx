@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AdminContext, ListBase, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18nProvider } from '../../src/i18n/i18nProvider';
-import { loadLocaleMessages, resetLocaleForTests } from '../../src/i18n/locale';
+import { createI18nProvider, loadCatalogue } from '../../src/i18n/i18nProvider';
+import { resetLocaleForTests } from '../../src/i18n/locale';
 import { FilterBar, type FilterSpec } from '../../src/layout/FilterBar';
 import {
   dayPattern,
@@ -150,6 +150,9 @@ interface Fetches {
   release: () => void;
 }
 
+/** The layout's texts in both languages (German loaded before a German render: loadCatalogue). */
+const CATALOGUE = { en: [layoutMessages], de: [layoutMessagesDe] };
+
 function renderBar(filter: Record<string, unknown> = {}, locale: 'en' | 'de' = 'en') {
   const pending: Array<() => void> = [];
   const fetches: Fetches = {
@@ -169,7 +172,7 @@ function renderBar(filter: Record<string, unknown> = {}, locale: 'en' | 'de' = '
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
         dataProvider={dataProvider}
-        i18nProvider={createI18nProvider({ en: [layoutMessages], de: [layoutMessagesDe] }, { locale })}
+        i18nProvider={createI18nProvider(CATALOGUE, { locale })}
         store={memoryStore()}
       >
         <ListBase resource="payments" storeKey={false} perPage={25}>
@@ -203,7 +206,7 @@ describe('the filter bar', () => {
   });
 
   it('names the filters in German, the days as dd.mm.yyyy', async () => {
-    await loadLocaleMessages('de');
+    await loadCatalogue(CATALOGUE, 'de');
     renderBar({ status: 'PAID', from: '2026-11-01' }, 'de');
     const filters = await screen.findByRole('search', { name: 'Filter' });
     expect(within(filters).getByRole('button', { name: 'Status: Bezahlt' })).toBeTruthy();
