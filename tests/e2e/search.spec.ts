@@ -52,7 +52,8 @@ test('support finds a deposit by its hash from the app bar and lands on its page
 
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/businesses/1/show/deposits/${id}$`));
-  await expect(page.getByRole('tab', { name: 'Crypto Deposits' })).toHaveAttribute('aria-selected', 'true');
+  // The deposit's record opens over its business's deposits tab.
+  await expect(page.getByRole('dialog', { name: `Crypto deposit ${id}` })).toBeVisible();
   await expect(listbox).toBeHidden();
 });
 
