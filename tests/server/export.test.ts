@@ -6,12 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { AURORA } from '../../server/db/seed';
-import type { OrgScope } from '../../server/auth/scope';
 import { COUNT_SLICE, EXPORT_BATCH } from '../../server/lib/list';
 import type { Db } from '../../server/db/client';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { paymentList } from '../../server/modules/transactions/schemas';
-import { makeApp, type TestApp } from './helpers';
+import { makeApp, type TestApp, testScope } from './helpers';
 import {
   BULK,
   FIXTURE,
@@ -236,12 +235,7 @@ describe('GET /v1/payments/export', () => {
 
 describe('keyset batches (server/lib/list.ts)', () => {
   it("count an export's rows up to its cap in slices, no statement walking more than a slice", async () => {
-    const scope = {
-      organisationId: AURORA,
-      userId: 1,
-      seesHiddenBusinesses: true,
-      onlyBusinessId: null,
-    } as OrgScope;
+    const scope = testScope({ seesHiddenBusinesses: true });
     const statements: { sql: string; params: unknown[] }[] = [];
     const recording: Db = {
       ...t.db,
@@ -275,12 +269,7 @@ describe('keyset batches (server/lib/list.ts)', () => {
   });
 
   it('walk the whole set in the list order, ties split across batches included', async () => {
-    const scope = {
-      organisationId: AURORA,
-      userId: 1,
-      seesHiddenBusinesses: true,
-      onlyBusinessId: null,
-    } as OrgScope;
+    const scope = testScope({ seesHiddenBusinesses: true });
     for (const [sortBy, order, sql] of [
       ['created', 'desc', 'created_at DESC, id DESC'],
       ['status', 'asc', 'status, created_at, id'],

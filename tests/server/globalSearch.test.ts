@@ -15,11 +15,10 @@ import {
   type SearchKind,
   type SearchResult,
 } from '../../src/domain/search';
-import type { OrgScope } from '../../server/auth/scope';
 import type { Db } from '../../server/db/client';
 import { AURORA, BOREALIS, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { SEARCH_KIND_PERMISSIONS, search } from '../../server/modules/search/service';
-import { makeApp, makeDb, twoFaCodeAt, type TestApp } from './helpers';
+import { makeApp, makeDb, twoFaCodeAt, type TestApp, testScope } from './helpers';
 
 /** The list each kind's records are read from: a kind is found exactly when its list answers 200. */
 const LIST_OF: Record<SearchKind, string> = {
@@ -399,12 +398,7 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
   }, 180_000);
   afterAll(() => db.close());
 
-  const scope = {
-    organisationId: AURORA,
-    userId: 1,
-    seesHiddenBusinesses: false,
-    onlyBusinessId: null,
-  } as OrgScope;
+  const scope = testScope();
   const permissions = ['GET_PAYMENT', 'GET_BUSINESSES'];
 
   async function planned(q: string) {

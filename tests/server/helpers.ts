@@ -2,6 +2,7 @@
 import type { BusinessPayload } from '../../src/domain/business';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app';
+import type { OrgScope } from '../../server/auth/scope';
 import { testConfig, type Config } from '../../server/config';
 import type { App } from '../../server/context';
 import { randomBytes } from 'node:crypto';
@@ -74,6 +75,21 @@ export interface TestApp {
   /** Authorization header for a token. */
   auth(token: string): { authorization: string };
   close(): Promise<void>;
+}
+
+/**
+ * An organisation scope for repository-level tests (the app's own come from `scopeOf(request)`): a
+ * session's, Aurora's admin by default. Every field is given, so a new one cannot be left undefined.
+ */
+export function testScope(
+  options: { seesHiddenBusinesses?: boolean; organisationId?: number } = {},
+): OrgScope {
+  return {
+    organisationId: options.organisationId ?? 1,
+    userId: 1,
+    seesHiddenBusinesses: options.seesHiddenBusinesses ?? false,
+    onlyBusinessId: null,
+  } as OrgScope;
 }
 
 export async function makeApp(

@@ -7,12 +7,11 @@
  */
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrgScope } from '../../server/auth/scope';
 import type { Db } from '../../server/db/client';
-import { AURORA, demoSeedDay } from '../../server/db/seed';
+import { demoSeedDay } from '../../server/db/seed';
 import { seedScale } from '../../server/db/seed/scale';
 import { reportsRepository } from '../../server/modules/reports/repository';
-import { makeDb } from './helpers';
+import { makeDb, testScope } from './helpers';
 
 const DAY = 86_400_000;
 const BUSINESS = 1;
@@ -29,12 +28,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => db.close());
 
-const scope = {
-  organisationId: AURORA,
-  userId: 1,
-  seesHiddenBusinesses: false,
-  onlyBusinessId: null,
-} as OrgScope;
+const scope = testScope();
 
 /** Every query `run` sends, with its plan. */
 async function planned(run: (recorder: Db) => Promise<void>): Promise<{ sql: string; plan: string }[]> {

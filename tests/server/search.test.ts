@@ -4,12 +4,11 @@
  * reads the searched column's GIN trigram index instead of walking the table, and finds the rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrgScope } from '../../server/auth/scope';
 import type { Db } from '../../server/db/client';
 import { AURORA } from '../../server/db/seed';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { cryptoWithdrawalList, paymentList } from '../../server/modules/transactions/schemas';
-import { makeDb } from './helpers';
+import { makeDb, testScope } from './helpers';
 
 const ROWS = 10_000;
 const BUSINESS = 1;
@@ -53,12 +52,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => db.close());
 
-const scope = {
-  organisationId: AURORA,
-  userId: 1,
-  seesHiddenBusinesses: false,
-  onlyBusinessId: null,
-} as OrgScope;
+const scope = testScope();
 
 /** Runs a list through a recorder: its rows and every query it sent with its plan. */
 async function planned<Row extends object>(

@@ -5,25 +5,18 @@
  * of payments is one statement with its deposits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrgScope } from '../../server/auth/scope';
 import type { Db } from '../../server/db/client';
-import { AURORA } from '../../server/db/seed';
 import { BATCH_TARGET_MS, batchSizer } from '../../server/lib/batchSize';
 import { EXPORT_BATCH } from '../../server/lib/list';
 import { reportsRepository } from '../../server/modules/reports/repository';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { paymentList } from '../../server/modules/transactions/schemas';
 import { exportRows, listPage, TRANSACTION_LISTS } from '../../server/modules/transactions/service';
-import { makeApp, type TestApp } from './helpers';
+import { makeApp, type TestApp, testScope } from './helpers';
 import { BULK, insertTransactionFixtures } from './transactionFixtures';
 
 const BULK_ROWS = 6 * EXPORT_BATCH;
-const scope = {
-  organisationId: AURORA,
-  userId: 1,
-  seesHiddenBusinesses: true,
-  onlyBusinessId: null,
-} as OrgScope;
+const scope = testScope({ seesHiddenBusinesses: true });
 const payments = TRANSACTION_LISTS.find((def) => def.path === '/payments')!;
 
 let t: TestApp;

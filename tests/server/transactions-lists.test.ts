@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { AURORA } from '../../server/db/seed';
-import type { OrgScope } from '../../server/auth/scope';
 import type { Db } from '../../server/db/client';
 import { TOTAL_CAP } from '../../server/lib/list';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { paymentList } from '../../server/modules/transactions/schemas';
-import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { makeApp, twoFaCodeAt, type TestApp, testScope } from './helpers';
 import {
   BULK,
   FIXTURE,
@@ -356,12 +355,7 @@ describe('query plans', () => {
         return t.db.query<T>(sql, params);
       },
     };
-    const scope = {
-      organisationId: AURORA,
-      userId: 1,
-      seesHiddenBusinesses: false,
-      onlyBusinessId: null,
-    } as OrgScope;
+    const scope = testScope();
     const query = {
       limit: 25,
       offset: 0,
