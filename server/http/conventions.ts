@@ -45,6 +45,11 @@ declare module 'fastify' {
     apiKey?: readonly Permission[];
     /** The route needs the acting user's 2FA code (X-2FA-Code) when the user has 2FA on. */
     twoFactor?: boolean;
+    /**
+     * The entity type (kebab case) whose audit row a state-changing route writes with
+     * `audit(tx, request, …)` (server/audit/index.ts), in the transaction of its change.
+     */
+    audit?: string;
   }
   interface FastifyInstance {
     /** Every route with its method, URL, config and schema (HEAD left out). */

@@ -11,6 +11,7 @@ import { SCHEMA_LOCK } from '../migrate';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ORGANISATIONS, ROLES } from './demo';
 import { seedBusinessesAndActivity } from './version2';
 import { seedApiKeys } from './version3';
+import { seedAdministration } from './version4';
 
 export * from './demo';
 export { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
@@ -58,6 +59,12 @@ export const SEED_VERSIONS: readonly SeedVersion[] = [
     description:
       'API keys: an active, an expired and a revoked key in Aurora, an active key in Borealis and Cobalt',
     apply: (tx, { seedDay }) => seedApiKeys(tx, seedDay),
+  },
+  {
+    version: 4,
+    description:
+      'administration: whitelisted addresses, bank accounts and deposits lacking travel-rule data in Aurora, and the audit history of the demo data',
+    apply: (tx, { seedDay }) => seedAdministration(tx, seedDay),
   },
 ];
 
