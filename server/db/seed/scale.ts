@@ -232,7 +232,13 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
   await db.query("SELECT setval(pg_get_serial_sequence('payments', 'id'), (SELECT max(id) FROM payments))");
   // Statistics for the planner, and the visibility map that lets a page be an index-only scan (each
   // VACUUM in its own statement: it cannot run inside a transaction block).
-  for (const table of ['payments', 'payment_deposits', 'ledger_entries', 'ledger_postings']) {
+  for (const table of [
+    'payments',
+    'payment_deposits',
+    'ledger_entries',
+    'ledger_postings',
+    'search_entries',
+  ]) {
     await db.exec(`VACUUM ANALYZE ${table}`);
   }
   return result;

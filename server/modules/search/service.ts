@@ -8,14 +8,16 @@
  *
  * Ranking: exact matches (an id, a whole reference, hash or address, case-insensitively) first, then
  * values that start with `q`, then values that contain it; at most SEARCH_LIMIT_PER_KIND per kind.
- * Every query is bounded by an index whatever the table's size:
- * - ids by the primary key;
- * - exact and prefix matches as one range of (organisation_id, lower(column) text_pattern_ops, id)
- *   (migration 0021) read in its order, so the exact value (the smallest with that prefix) comes first
- *   and the scan stops after a few rows;
+ * References, hashes and addresses are read from search_entries (migration 0038: one row per searched
+ * value, kept by triggers with the records), so a search is one small statement whatever the number of
+ * kinds, and every part of it is bounded by an index whatever the tables' size:
+ * - exact and prefix matches, per kind, as one range of (organisation_id, kind, key text_pattern_ops)
+ *   read in key order, so the exact value (the smallest with that prefix) comes first and the scan stops
+ *   after a few rows;
  * - "contains" (3 to 40 characters, only when nothing matched exactly, only for kinds the first two did
- *   not fill) by 0018's trigram index, without a sort, so it stops at the few rows it shows.
- * The first two run as one statement for every kind (one round trip), the third as a second one.
+ *   not fill) by the entries' trigram index of each kind, without a sort, so it stops at the few rows it
+ *   shows;
+ * - ids by each table's primary key; businesses (a few per organisation) by name.
  */
 import type { Permission } from '../../../src/domain/permissions';
 import {
@@ -42,16 +44,16 @@ const ID_PATTERN = /^[0-9]{1,15}$/;
 interface TableKind {
   kind: Exclude<SearchKind, 'business'>;
   table: string;
-  /** The columns searched by exact value, prefix and piece (each has 0021's and 0018's index). */
-  columns: readonly string[];
+  /** Whether its references, hashes or addresses are in search_entries (migration 0038). */
+  searched: boolean;
   /** SQL of the result's fields over `t`. */
   reference: string;
   amount: string;
   currency: string;
   /** Business columns the caller must be allowed to see (both sides of a transfer). */
   businessColumns?: readonly string[];
-  /** Extra fields (a deposit's payment). */
-  extra?: string;
+  /** SQL of a deposit's payment (its result opens the payment). */
+  paymentId?: string;
 }
 
 /** The permission of the transaction list that reads `table` (its own declaration, not restated). */
@@ -65,7 +67,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'payment',
     table: 'payments',
-    columns: ['reference'],
+    searched: true,
     reference: 't.reference',
     amount: decimal('t.price_amount'),
     currency: 't.price_currency',
@@ -74,16 +76,16 @@ const TABLE_KINDS: readonly TableKind[] = [
     // A payment's on-chain deposit: found by its hash; it opens its payment.
     kind: 'deposit',
     table: 'payment_deposits',
-    columns: ['tx_hash'],
+    searched: true,
     reference: 't.tx_hash',
     amount: decimal('t.amount'),
     currency: 't.currency',
-    extra: 't.payment_id AS "paymentId"',
+    paymentId: 't.payment_id',
   },
   {
     kind: 'unassociated-deposit',
     table: 'unassociated_deposits',
-    columns: ['tx_hash', 'address'],
+    searched: true,
     reference: 't.tx_hash',
     amount: decimal('t.amount'),
     currency: 't.currency',
@@ -91,7 +93,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'withdrawal',
     table: 'crypto_withdrawals',
-    columns: ['tx_hash', 'address'],
+    searched: true,
     reference: 'coalesce(t.tx_hash, t.address)',
     amount: decimal('t.amount'),
     currency: 't.currency',
@@ -99,7 +101,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'fiat-deposit',
     table: 'fiat_deposits',
-    columns: ['reference'],
+    searched: true,
     reference: 't.reference',
     amount: decimal('t.amount'),
     currency: 't.currency',
@@ -107,7 +109,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'white-label-fiat-deposit',
     table: 'whitelabel_fiat_deposits',
-    columns: ['reference'],
+    searched: true,
     reference: 't.reference',
     amount: decimal('t.amount'),
     currency: 't.currency',
@@ -115,7 +117,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'settlement',
     table: 'fiat_withdrawals',
-    columns: ['reference'],
+    searched: true,
     reference: 't.reference',
     amount: decimal('t.amount'),
     currency: 't.currency',
@@ -123,7 +125,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'transfer',
     table: 'internal_transfers',
-    columns: ['reference'],
+    searched: true,
     reference: 't.reference',
     amount: decimal('t.amount'),
     currency: 't.currency',
@@ -132,7 +134,7 @@ const TABLE_KINDS: readonly TableKind[] = [
   {
     kind: 'conversion',
     table: 'balance_conversions',
-    columns: [],
+    searched: false,
     reference: 'NULL::text',
     amount: decimal('t.debit_amount'),
     currency: 't.debit_currency',
@@ -181,92 +183,97 @@ export async function search(
   const limit = SEARCH_LIMIT_PER_KIND;
   const id = ID_PATTERN.test(q) ? Number(q) : undefined;
   const tableKinds = TABLE_KINDS.filter((k) => kinds.has(k.kind));
+  if (tableKinds.length === 0 && !kinds.has('business')) return [];
 
-  const first = parameters();
-  const org = first.add(scope.organisationId);
-  const lowered = first.add(q);
-  const prefix = first.add(`${escapeLike(q)}%`);
-  const idParam = id === undefined ? undefined : `${first.add(id)}::bigint`;
-  const selectOf = (k: TableKind, rank: string, key = "''") =>
-    `SELECT '${k.kind}'::text AS kind, t.id, t.business_id AS "businessId", ${k.reference} AS reference,
-            t.status, ${k.amount} AS amount, ${k.currency} AS currency,
-            ${isoUtc('t.created_at')} AS "createdAt", ${rank} AS rank, ${key} AS key,
-            ${k.extra ?? 'NULL::bigint AS "paymentId"'}`;
-  const visible = (k: TableKind) =>
-    (k.businessColumns ?? ['t.business_id']).map((c) => `AND ${visibleBusiness(scope, c)}`).join(' ');
+  const p = parameters();
+  const org = p.add(scope.organisationId);
+  const lowered = `lower(${p.add(q)})`;
+  const prefix = `lower(${p.add(`${escapeLike(q)}%`)})`;
+  const idParam = id === undefined ? undefined : `${p.add(id)}::bigint`;
+  const visible = (columns: readonly string[]) =>
+    columns.map((c) => `AND ${visibleBusiness(scope, c)}`).join(' ');
+  const entryVisible = visible(['e.business_id', 'e.counterparty_business_id']);
+  const entryFields = `e.kind, e.record_id AS id, e.business_id AS "businessId", e.reference, e.status,
+    ${decimal('e.amount')} AS amount, e.currency, ${isoUtc('e.created_at')} AS "createdAt"`;
 
-  const parts: string[] = [];
-  for (const k of tableKinds) {
-    if (idParam !== undefined) {
+  // Exact and prefix matches: per kind, a range of search_entries_key in key order (the exact value,
+  // the smallest with that prefix, first); at most `limit` per kind.
+  const searched = p.add(tableKinds.filter((k) => k.searched).map((k) => k.kind));
+  const parts = [
+    `SELECT ${entryFields}, CASE WHEN e.key = ${lowered} THEN 0 ELSE 1 END AS rank, e.key,
+            e.payment_id AS "paymentId"
+       FROM unnest(${searched}::text[]) k(kind)
+       CROSS JOIN LATERAL (
+         SELECT e.* FROM search_entries e
+          WHERE e.organisation_id = ${org} AND e.kind = k.kind AND e.key LIKE ${prefix} ${entryVisible}
+          ORDER BY e.organisation_id, e.kind, e.key USING ~<~, e.record_id LIMIT ${limit}) e`,
+  ];
+  const ctes: string[] = [];
+  // "Contains", for the kinds the exact and prefix matches left short, unless something matched exactly
+  // (a whole id, hash or reference was asked for; pieces of others would only add noise) or the text is
+  // shorter than a trigram or longer than a piece anyone types (a pasted hash that matched nothing): the
+  // trigram index, without a sort, so it stops at the few rows it shows. Both conditions read the exact
+  // and prefix matches (found), computed once; a kind they fill is never scanned for pieces.
+  if (q.length >= CONTAINS_MIN_LENGTH && q.length <= CONTAINS_MAX_LENGTH) {
+    const contains = `lower(${p.add(`%${escapeLike(q)}%`)})`;
+    ctes.push(`found AS MATERIALIZED (${parts[0]})`);
+    parts[0] = 'SELECT * FROM found';
+    // Each kind's pieces in a CTE of their own: a CTE is planned for all its rows, so the planner reads
+    // them through the kind's trigram index; a LIMIT beside the scan would have it walk the table hoping
+    // for an early match, which a rare piece never gives. The CTE is read lazily, so the LIMIT outside
+    // still stops it early, and not at all when the conditions beside it are false.
+    const exactFound = 'EXISTS (SELECT 1 FROM found WHERE found.rank = 0)';
+    for (const [i, k] of tableKinds.filter((kind) => kind.searched).entries()) {
+      // The kind is code, never input. Its own index (0038) is on this expression.
+      const key = `(CASE WHEN e.kind = '${k.kind}' THEN e.key END)`;
+      ctes.push(
+        `pieces${i} AS MATERIALIZED (
+           SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId"
+             FROM search_entries e
+            WHERE e.kind = '${k.kind}' AND e.organisation_id = ${org} AND ${key} LIKE ${contains}
+              AND e.key NOT LIKE ${prefix} ${entryVisible})`,
+      );
       parts.push(
-        `(${selectOf(k, '0')} FROM ${k.table} t
-           WHERE t.id = ${idParam} AND t.organisation_id = ${org} ${visible(k)})`,
+        `SELECT * FROM pieces${i}
+          WHERE NOT ${exactFound}
+            AND (SELECT count(*) FROM found WHERE found.kind = '${k.kind}') < ${limit}
+          LIMIT ${limit}`,
       );
     }
-    for (const column of k.columns) {
-      const value = `lower(t.${column})`;
+  }
+  if (idParam !== undefined) {
+    for (const k of tableKinds) {
       parts.push(
-        `(${selectOf(k, `CASE WHEN ${value} = lower(${lowered}) THEN 0 ELSE 1 END`, value)} FROM ${k.table} t
-           WHERE t.organisation_id = ${org} AND ${value} LIKE lower(${prefix}) ${visible(k)}
-           ORDER BY t.organisation_id, ${value} USING ~<~, t.id LIMIT ${limit})`,
+        `SELECT '${k.kind}'::text, t.id, t.business_id, ${k.reference}, t.status, ${k.amount}, ${k.currency},
+                ${isoUtc('t.created_at')}, 0, '', ${k.paymentId ?? 'NULL::bigint'}
+           FROM ${k.table} t
+          WHERE t.id = ${idParam} AND t.organisation_id = ${org} ${visible(k.businessColumns ?? ['t.business_id'])}`,
       );
     }
   }
   if (kinds.has('business')) {
-    const contains = first.add(`%${escapeLike(q)}%`);
+    const contains = p.add(`%${escapeLike(q)}%`);
     const name = 'lower(b.name)';
+    const byId = idParam === undefined ? 'FALSE' : `b.id = ${idParam}`;
     parts.push(
-      `(SELECT 'business'::text AS kind, b.id, b.id AS "businessId", NULL::text AS reference,
-               NULL::text AS status, NULL::text AS amount, NULL::text AS currency,
-               ${isoUtc('b.created_at')} AS "createdAt",
-               CASE WHEN ${idParam === undefined ? 'FALSE' : `b.id = ${idParam}`} OR ${name} = lower(${lowered}) THEN 0
-                    WHEN ${name} LIKE lower(${prefix}) THEN 1 ELSE 2 END AS rank, ${name} AS key,
-               NULL::bigint AS "paymentId"
+      `SELECT 'business'::text, b.id, b.id, NULL::text, NULL::text, NULL::text, NULL::text,
+               ${isoUtc('b.created_at')},
+               CASE WHEN ${byId} OR ${name} = ${lowered} THEN 0 WHEN ${name} LIKE ${prefix} THEN 1 ELSE 2 END AS rank,
+               ${name}, NULL::bigint
           FROM businesses b
          WHERE b.organisation_id = ${org} AND ${visibleBusiness(scope, 'b.id')}
-           AND (${idParam === undefined ? 'FALSE' : `b.id = ${idParam}`} OR b.name ILIKE ${contains})
-         ORDER BY rank, ${name}, b.id LIMIT ${limit})`,
+           AND (${byId} OR b.name ILIKE ${contains})
+         ORDER BY rank, ${name}, b.id LIMIT ${limit}`,
     );
   }
-  const rows = parts.length === 0 ? [] : await run(db, parts, first.values);
-
-  // "Contains" for the kinds the exact and prefix matches left short, unless something matched
-  // exactly (a whole id, hash or reference was asked for; pieces of others would only add noise) or
-  // the text is longer than a piece anyone types (a pasted hash that matched nothing).
-  const exact = rows.some((row) => Number(row.rank) === 0);
-  if (!exact && q.length >= CONTAINS_MIN_LENGTH && q.length <= CONTAINS_MAX_LENGTH) {
-    const found = new Map<SearchKind, number>();
-    for (const row of rows) found.set(row.kind, (found.get(row.kind) ?? 0) + 1);
-    const second = parameters();
-    const org2 = second.add(scope.organisationId);
-    const contains = second.add(`%${escapeLike(q)}%`);
-    const prefix2 = second.add(`${escapeLike(q)}%`);
-    const more: string[] = [];
-    for (const k of tableKinds) {
-      if ((found.get(k.kind) ?? 0) >= limit) continue;
-      for (const column of k.columns) {
-        more.push(
-          `(${selectOf(k, '2')} FROM ${k.table} t
-             WHERE t.organisation_id = ${org2} AND t.${column} ILIKE ${contains}
-               AND lower(t.${column}) NOT LIKE lower(${prefix2}) ${visible(k)}
-             LIMIT ${limit})`,
-        );
-      }
-    }
-    if (more.length > 0) rows.push(...(await run(db, more, second.values)));
-  }
-  return rank(rows);
-}
-
-/** The parts as one statement, each result with its business's name. */
-async function run(db: Db, parts: readonly string[], values: unknown[]): Promise<Row[]> {
   const { rows } = await db.query<Row>(
-    `SELECT hit.*, b.name AS "businessName"
-       FROM (${parts.join('\nUNION ALL\n')}) hit
+    `${ctes.length > 0 ? `WITH ${ctes.join(',\n')}` : ''}
+     SELECT hit.*, b.name AS "businessName"
+       FROM (${parts.map((part) => `(${part})`).join('\nUNION ALL\n')}) hit
        LEFT JOIN businesses b ON b.id = hit."businessId"`,
-    values,
+    p.values,
   );
-  return rows;
+  return rank(rows);
 }
 
 /**
