@@ -275,6 +275,11 @@ describe('creating and changing an account', () => {
     t.clock.advance(30_000);
     const created = await post(twofa, SEPA, { 'x-2fa-code': twoFaCodeAt(t.clock.now()) });
     expect(created.statusCode, created.body).toBe(201);
+    // Refused input does not spend the code: the same code then creates the account.
+    t.clock.advance(30_000);
+    const code = { 'x-2fa-code': twoFaCodeAt(t.clock.now()) };
+    expect((await post(twofa, { ...SEPA, iban: 'DE00' }, code)).statusCode).toBe(400);
+    expect((await post(twofa, SEPA, code)).statusCode).toBe(201);
     const noCode = await patch(twofa, created.json().id, { accountLabel: 'Renamed' });
     expect(noCode.statusCode).toBe(401);
     t.clock.advance(30_000);

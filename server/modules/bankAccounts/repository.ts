@@ -46,9 +46,15 @@ const SELECT = [
 const FROM = 'bank_accounts a';
 
 export function bankAccountsRepository(db: Db) {
-  async function find(scope: OrgScope, id: number, tx: Db = db): Promise<BankAccountRow | undefined> {
+  /** The organisation's account; `forUpdate` locks it for the rest of the transaction `tx`. */
+  async function find(
+    scope: OrgScope,
+    id: number,
+    tx: Db = db,
+    options: { forUpdate?: boolean } = {},
+  ): Promise<BankAccountRow | undefined> {
     const { rows } = await tx.query<BankAccountRow>(
-      `SELECT ${SELECT} FROM ${FROM} WHERE a.id = $1 AND a.organisation_id = $2`,
+      `SELECT ${SELECT} FROM ${FROM} WHERE a.id = $1 AND a.organisation_id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`,
       [id, scope.organisationId],
     );
     return rows[0];

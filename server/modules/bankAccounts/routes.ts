@@ -151,6 +151,8 @@ export const bankAccountsModule: FastifyPluginAsyncTypebox = async (app) => {
     '',
     {
       config: { access: requires(MANAGE), tenancy, twoFactor: true, audit: ENTITY },
+      // Before the 2FA check (appended after it by the conventions): bad input keeps the code usable.
+      preHandler: async (request) => void checked(request.body as BankAccountValues),
       schema: {
         tags: ['bank-accounts'],
         summary: 'Adds a bank account; the fields needed follow its currency and payment method',
@@ -180,6 +182,11 @@ export const bankAccountsModule: FastifyPluginAsyncTypebox = async (app) => {
     '/:id',
     {
       config: { access: requires(MANAGE), tenancy, twoFactor: true, audit: ENTITY },
+      // Before the 2FA check: an unknown account or bad input keeps the code usable.
+      preHandler: async (request) => {
+        const before = found(await accounts.find(scopeOf(request), request.params.id));
+        checked({ ...before, ...(request.body as BankAccountValues) });
+      },
       schema: {
         tags: ['bank-accounts'],
         summary: "Changes a bank account's fields (those its currency and method no longer need are cleared)",
@@ -192,7 +199,7 @@ export const bankAccountsModule: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = scopeOf(request);
       const row = await db.transaction(async (tx) => {
-        const before = found(await accounts.find(scope, request.params.id, tx));
+        const before = found(await accounts.find(scope, request.params.id, tx, { forUpdate: true }));
         const fields = checked({ ...before, ...(request.body as BankAccountValues) });
         const after = found(await accounts.update(tx, scope, before.id, fields, now()));
         await audit(tx, request, {
