@@ -3,7 +3,7 @@
  * number masked to its last 4 characters (the API never lists them whole; docs/decisions.md 145).
  * Users with MANAGE_BANK_ACCOUNTS get 'Add bank account' and an Edit link per row.
  */
-import { Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
 import {
@@ -94,55 +94,60 @@ export default function BankAccountList() {
       queryOptions={{ onError: () => notify('resources.bank-accounts.errors.loadFailed', { type: 'error' }) }}
     >
       <Page title="resources.bank-accounts.name" maxWidth="full" toolbar={<Search />} action={action}>
-        <DataTable<BankAccountRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('resources.bank-accounts.empty')}
-            </Typography>
-          }
-        >
-          <DataTable.Col source="accountLabel" label={field('accountLabel')} />
-          <DataTable.Col source="accountCurrency" label={field('accountCurrency')} />
-          <DataTable.Col
-            source="paymentMethod"
-            label={field('paymentMethod')}
-            render={(account: BankAccountRecord) =>
-              translate(`resources.bank-accounts.methods.${account.paymentMethod}`)
+        {/* The table scrolls inside its box: `contain` keeps its width from widening the page on a phone. */}
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <DataTable<BankAccountRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('resources.bank-accounts.empty')}
+              </Typography>
             }
-          />
-          <DataTable.Col source="holderName" label={field('holderName')} disableSort />
-          <DataTable.Col source="bankName" label={field('bankName')} disableSort />
-          <DataTable.Col
-            source="iban"
-            label={field('number')}
-            disableSort
-            render={(account: BankAccountRecord) => <MaskedNumber account={account} />}
-          />
-          <DataTable.Col
-            source="createdAt"
-            label={field('createdAt')}
-            render={(account: BankAccountRecord) => formatTimestamp(account.createdAt)}
-          />
-          {canManage ? (
+          >
+            <DataTable.Col source="accountLabel" label={field('accountLabel')} />
             <DataTable.Col
-              source="id"
-              label=""
+              source="iban"
+              label={field('number')}
               disableSort
-              render={(account: BankAccountRecord) => (
-                <Button
-                  component={Link}
-                  to={`/bank-accounts/${encodeURIComponent(String(account.id))}`}
-                  size="small"
-                  aria-label={translate('resources.bank-accounts.editLabel', { name: account.accountLabel })}
-                >
-                  {translate('resources.bank-accounts.edit')}
-                </Button>
-              )}
+              render={(account: BankAccountRecord) => <MaskedNumber account={account} />}
             />
-          ) : null}
-        </DataTable>
+            <DataTable.Col source="accountCurrency" label={field('accountCurrency')} />
+            <DataTable.Col
+              source="paymentMethod"
+              label={field('paymentMethod')}
+              render={(account: BankAccountRecord) =>
+                translate(`resources.bank-accounts.methods.${account.paymentMethod}`)
+              }
+            />
+            <DataTable.Col source="holderName" label={field('holderName')} disableSort />
+            <DataTable.Col source="bankName" label={field('bankName')} disableSort />
+            <DataTable.Col
+              source="createdAt"
+              label={field('createdAt')}
+              render={(account: BankAccountRecord) => formatTimestamp(account.createdAt)}
+            />
+            {canManage ? (
+              <DataTable.Col
+                source="id"
+                label=""
+                disableSort
+                render={(account: BankAccountRecord) => (
+                  <Button
+                    component={Link}
+                    to={`/bank-accounts/${encodeURIComponent(String(account.id))}`}
+                    size="small"
+                    aria-label={translate('resources.bank-accounts.editLabel', {
+                      name: account.accountLabel,
+                    })}
+                  >
+                    {translate('resources.bank-accounts.edit')}
+                  </Button>
+                )}
+              />
+            ) : null}
+          </DataTable>
+        </Box>
         <Pagination />
       </Page>
     </ListBase>
