@@ -9,4 +9,9 @@ import bankAccounts from './bankAccounts';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
 
-export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources, apiKeys, bankAccounts];
+export const resources: readonly ResourceDeclaration[] = [
+  businesses,
+  ...transactionResources,
+  apiKeys,
+  bankAccounts,
+];
