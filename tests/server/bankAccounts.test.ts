@@ -351,3 +351,30 @@ describe('the permission matrix over the seven demo accounts', () => {
     expect(changed.statusCode, changed.body).toBe(status(want.manage));
   });
 });
+
+describe('the list guard’s two ways in (requiresAnyOf)', () => {
+  it('opens with FETCH_BANK_ACCOUNTS only together with FETCH_BANK_METADATA', async () => {
+    const viewer = await t.token('viewer@example.com'); // the custom role 'No access' (id 6)
+    const grant = async (permissions: string[]) => {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/v1/roles/6',
+        headers: t.auth(admin),
+        payload: { permissions: ['GET_ORGANISATION', ...permissions] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const statuses = async () => [
+      (await get(viewer, '/v1/bank-accounts')).statusCode,
+      (await get(viewer, '/v1/bank-accounts/metadata')).statusCode,
+    ];
+    await grant(['FETCH_BANK_ACCOUNTS']);
+    expect(await statuses()).toEqual([403, 403]);
+    await grant(['FETCH_BANK_METADATA']);
+    expect(await statuses()).toEqual([403, 200]);
+    await grant(['FETCH_BANK_ACCOUNTS', 'FETCH_BANK_METADATA']);
+    expect(await statuses()).toEqual([200, 200]);
+    const listed = (await get(viewer, '/v1/bank-accounts')).json().bankAccounts;
+    expect(listed.every((a: { masked: boolean }) => a.masked)).toBe(true);
+  });
+});
