@@ -12,8 +12,15 @@ export type Access =
   | { readonly kind: 'public' }
   /** Any live session, whatever its permissions (the caller's own account, currencies). */
   | { readonly kind: 'authenticated' }
-  /** A live session whose role has every one of these permissions (403 otherwise). */
-  | { readonly kind: 'permission'; readonly permissions: readonly Permission[] };
+  /**
+   * A live session whose role has every one of these permissions (403 otherwise) — or, when
+   * `alternatives` are given, every permission of one of those sets instead (requiresAnyOf).
+   */
+  | {
+      readonly kind: 'permission';
+      readonly permissions: readonly Permission[];
+      readonly alternatives?: readonly (readonly Permission[])[];
+    };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const AUTHENTICATED: Access = { kind: 'authenticated' };
@@ -21,6 +28,29 @@ export const requires = (...permissions: [Permission, ...Permission[]]): Access 
   kind: 'permission',
   permissions,
 });
+
+type PermissionSet = [Permission, ...Permission[]];
+
+/**
+ * Any one of the sets is enough, each needing all of its permissions (docs/decisions.md 143):
+ * `requiresAnyOf(['MANAGE_BANK_ACCOUNTS'], ['FETCH_BANK_ACCOUNTS', 'FETCH_BANK_METADATA'])`. The first
+ * set is `permissions`, the others `alternatives`.
+ */
+export const requiresAnyOf = (first: PermissionSet, ...others: PermissionSet[]): Access => ({
+  kind: 'permission',
+  permissions: first,
+  ...(others.length > 0 ? { alternatives: others } : {}),
+});
+
+/** Every set of permissions that admits a caller to a permission access, the first one first. */
+export const permissionSets = (access: Extract<Access, { kind: 'permission' }>) => [
+  access.permissions,
+  ...(access.alternatives ?? []),
+];
+
+/** Whether a role with `held` passes a permission access. */
+export const admits = (access: Extract<Access, { kind: 'permission' }>, held: readonly string[]) =>
+  permissionSets(access).some((set) => set.every((p) => held.includes(p)));
 
 /**
  * The preValidation hook that enforces an access declaration (none for public routes): it runs before
@@ -37,6 +67,6 @@ export function guardFor(
     case 'authenticated':
       return authenticate;
     case 'permission':
-      return requirePermission(access.permissions, apiKeyScopes);
+      return requirePermission(permissionSets(access), apiKeyScopes);
   }
 }

@@ -38,13 +38,18 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * authenticate, then 403 (never 401) when any of the permissions is missing. `apiKeyScopes`: the
- * route also takes an API key holding these scopes (config.apiKey).
+ * authenticate, then 403 (never 401) unless the role holds every permission of one of the sets
+ * (usually one set: `requires(...)`). `apiKeyScopes`: the route also takes an API key holding these
+ * scopes (config.apiKey).
  */
-export function requirePermission(permissions: readonly Permission[], apiKeyScopes?: readonly Permission[]) {
+export function requirePermission(
+  sets: readonly (readonly Permission[])[],
+  apiKeyScopes?: readonly Permission[],
+) {
   return async function requirePermissionHandler(request: FastifyRequest): Promise<void> {
     if (presentsApiKey(request)) await authenticateApiKey(request, apiKeyScopes);
     else await authenticate(request);
-    if (!permissions.every((p) => request.auth.permissions.includes(p))) throw forbidden();
+    const held = request.auth.permissions;
+    if (!sets.some((set) => set.every((p) => held.includes(p)))) throw forbidden();
   };
 }

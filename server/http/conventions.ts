@@ -124,6 +124,8 @@ function declarationProblem(methods: readonly string[], config: FastifyContextCo
   if (apiKey !== undefined) {
     if (methods.some((m) => m !== 'GET')) return 'config.apiKey is for reading routes (GET) only';
     if (access?.kind !== 'permission') return 'config.apiKey needs a permission access (requires(...))';
+    if (access.alternatives)
+      return 'config.apiKey needs one permission set (requires(...), not requiresAnyOf)';
     const uncovered = access.permissions.filter((p) => !apiKey.includes(p));
     if (uncovered.length > 0)
       return `config.apiKey must include the route's permissions (${uncovered.join(', ')})`;

@@ -147,7 +147,8 @@ function accessSentence(route: RouteInfo | undefined): string {
   const access = route?.config.access;
   if (!access || access.kind === 'public') return 'Public: no session needed.';
   if (access.kind === 'authenticated') return 'Needs a session (any role).';
-  return `Needs a session whose role has ${access.permissions.join(' and ')} (403 otherwise).`;
+  const sets = [access.permissions, ...(access.alternatives ?? [])].map((set) => set.join(' and '));
+  return `Needs a session whose role has ${sets.join(', or ')} (403 otherwise).`;
 }
 
 /** The generated document, completed from the route table (pure: tests call it on a document). */

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiKeysModule } from './apiKeys/routes';
 import { authModule } from './auth/routes';
 import { balancesModule } from './balances/routes';
+import { bankAccountsModule } from './bankAccounts/routes';
 import { brandsModule } from './brands/routes';
 import { businessesModule } from './businesses/routes';
 import { currenciesModule } from './currencies/routes';
@@ -31,6 +32,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: usersModule, prefix: '/v1/users' },
   { plugin: rolesModule, prefix: '/v1/roles' },
   { plugin: apiKeysModule, prefix: '/v1/api-keys' },
+  { plugin: bankAccountsModule, prefix: '/v1/bank-accounts' },
   { plugin: businessesModule, prefix: '/v1/businesses' },
   { plugin: balancesModule, prefix: '/v1/balances' },
   { plugin: reportsModule, prefix: '/v1/reports' },

@@ -37,7 +37,11 @@ const TAKES_BODY = ['POST', 'PUT', 'PATCH'];
  * Routes that change credentials, addresses money may go to, or money itself: they declare
  * `config.twoFactor` (the user's 2FA code when 2FA is on). `METHOD /path` patterns.
  */
-export const TWO_FACTOR_ROUTES: readonly RegExp[] = [/^(POST|PATCH|DELETE) \/v1\/api-keys(\/:id)?$/];
+export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
+  /^(POST|PATCH|DELETE) \/v1\/api-keys(\/:id)?$/,
+  // Bank accounts receive the organisation's money (docs/decisions.md 146).
+  /^(POST|PATCH) \/v1\/bank-accounts(\/:id)?$/,
+];
 
 /** Whether a route must declare config.twoFactor. */
 export const needsTwoFactor = (route: RouteInfo) =>
