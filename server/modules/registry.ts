@@ -17,6 +17,7 @@ import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
 import { usersModule } from './users/routes';
+import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
 
 export interface ApiModule {
   plugin: FastifyPluginAsyncTypebox;
@@ -31,6 +32,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: usersModule, prefix: '/v1/users' },
   { plugin: rolesModule, prefix: '/v1/roles' },
   { plugin: apiKeysModule, prefix: '/v1/api-keys' },
+  { plugin: whitelistedAddressesModule, prefix: '/v1/whitelisted-addresses' },
   { plugin: businessesModule, prefix: '/v1/businesses' },
   { plugin: balancesModule, prefix: '/v1/balances' },
   { plugin: reportsModule, prefix: '/v1/reports' },

@@ -37,7 +37,10 @@ const TAKES_BODY = ['POST', 'PUT', 'PATCH'];
  * Routes that change credentials, addresses money may go to, or money itself: they declare
  * `config.twoFactor` (the user's 2FA code when 2FA is on). `METHOD /path` patterns.
  */
-export const TWO_FACTOR_ROUTES: readonly RegExp[] = [/^(POST|PATCH|DELETE) \/v1\/api-keys(\/:id)?$/];
+export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
+  /^(POST|PATCH|DELETE) \/v1\/api-keys(\/:id)?$/,
+  /^(POST|DELETE) \/v1\/whitelisted-addresses(\/:id)?$/,
+];
 
 /** Whether a route must declare config.twoFactor. */
 export const needsTwoFactor = (route: RouteInfo) =>
