@@ -32,8 +32,6 @@ import {
   type AddressFormValues,
 } from './form';
 
-const KEY = 'resources.whitelisted-addresses';
-
 /** The API refused the 2FA code: 401 'Invalid or expired 2FA verification code.' (no logout). */
 export function isRefusedCode(error: unknown): boolean {
   const { status, body } = (error ?? {}) as { status?: unknown; body?: { message?: unknown } };
@@ -60,7 +58,7 @@ function SelectField({ name, control, options, placeholder, disabled, onPicked }
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       id={`address-${name}`}
       name={field.name}
-      label={translate(`${KEY}.fields.${name}`)}
+      label={translate(`resources.whitelisted-addresses.fields.${name}`)}
       required
       value={field.value}
       onChange={(event) => {
@@ -106,7 +104,7 @@ function AddressFields({ currencies, twoFaOn }: { currencies: readonly Currency[
     <Stack spacing={1}>
       <FormTextField<AddressFormValues>
         name="label"
-        label={`${KEY}.fields.label`}
+        label={'resources.whitelisted-addresses.fields.label'}
         required
         maxLength={100}
         helperText=" "
@@ -114,20 +112,24 @@ function AddressFields({ currencies, twoFaOn }: { currencies: readonly Currency[
       <SelectField
         name="currency"
         control={form.control}
-        placeholder={translate(`${KEY}.fields.currency`)}
+        placeholder={translate('resources.whitelisted-addresses.fields.currency')}
         options={currencies.map((c) => ({ value: c.abbreviation, label: `${c.abbreviation} — ${c.name}` }))}
         onPicked={pickCurrency}
       />
       <SelectField
         name="network"
         control={form.control}
-        placeholder={translate(chosen ? `${KEY}.fields.network` : `${KEY}.networkFirst`)}
+        placeholder={translate(
+          chosen
+            ? 'resources.whitelisted-addresses.fields.network'
+            : 'resources.whitelisted-addresses.networkFirst',
+        )}
         options={networks.map((n) => ({ value: n, label: networkName(n) }))}
         disabled={!chosen}
       />
       <FormTextField<AddressFormValues>
         name="address"
-        label={`${KEY}.fields.address`}
+        label={'resources.whitelisted-addresses.fields.address'}
         required
         maxLength={128}
         helperText=" "
@@ -135,22 +137,22 @@ function AddressFields({ currencies, twoFaOn }: { currencies: readonly Currency[
       {takesTag({ currency, network }) ? (
         <FormTextField<AddressFormValues>
           name="destinationTag"
-          label={`${KEY}.fields.destinationTag`}
+          label={'resources.whitelisted-addresses.fields.destinationTag'}
           required
           inputMode="numeric"
           maxLength={20}
-          helperText={`${KEY}.tagHelp`}
+          helperText={'resources.whitelisted-addresses.tagHelp'}
         />
       ) : null}
       {twoFaOn ? (
         <FormTextField<AddressFormValues>
           name="twoFaCode"
-          label={`${KEY}.fields.twoFaCode`}
+          label={'resources.whitelisted-addresses.fields.twoFaCode'}
           required
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          helperText={`${KEY}.twoFaHelp`}
+          helperText={'resources.whitelisted-addresses.twoFaHelp'}
         />
       ) : null}
     </Stack>
@@ -181,13 +183,13 @@ export default function AddressCreate() {
         { data: toBody(values), meta: twoFaOn ? { twoFaCode: values.twoFaCode } : undefined },
         { returnPromise: true },
       );
-      notify(`${KEY}.create.done`, { type: 'success' });
+      notify('resources.whitelisted-addresses.create.done', { type: 'success' });
       navigate('/whitelisted-addresses');
     } catch (error) {
       if (isRefusedCode(error)) {
         form.setError(
           'twoFaCode',
-          { type: 'server', message: translate(`${KEY}.invalidCode`) },
+          { type: 'server', message: translate('resources.whitelisted-addresses.invalidCode') },
           { shouldFocus: true },
         );
         return;
@@ -200,24 +202,31 @@ export default function AddressCreate() {
         for (const name of names) form.setError(name, { type: 'server', message: errors[name] });
         return;
       }
-      notify(messageOf(error, translate(`${KEY}.errors.saveFailed`)), { type: 'error' });
+      notify(messageOf(error, translate('resources.whitelisted-addresses.errors.saveFailed')), {
+        type: 'error',
+      });
     }
   });
 
   return (
-    <Page title={`${KEY}.create.title`} maxWidth="form">
+    <Page title={'resources.whitelisted-addresses.create.title'} maxWidth="form">
       <Card>
         <CardContent>
           <FormProvider {...form}>
-            <Box component="form" noValidate onSubmit={submit} aria-label={translate(`${KEY}.create.title`)}>
+            <Box
+              component="form"
+              noValidate
+              onSubmit={submit}
+              aria-label={translate('resources.whitelisted-addresses.create.title')}
+            >
               <FocusServerErrors />
               <AddressFields currencies={currencies} twoFaOn={twoFaOn} />
               <Stack direction="row" spacing={1} sx={{ mt: 2 }} justifyContent="flex-end">
                 <Button component={Link} to="/whitelisted-addresses">
-                  {translate(`${KEY}.cancel`)}
+                  {translate('resources.whitelisted-addresses.cancel')}
                 </Button>
                 <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-                  {translate(`${KEY}.create.save`)}
+                  {translate('resources.whitelisted-addresses.create.save')}
                 </Button>
               </Stack>
             </Box>

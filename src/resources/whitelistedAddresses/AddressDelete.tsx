@@ -16,8 +16,6 @@ import { CodeValue, messageOf, Page } from '../../layout';
 import { isRefusedCode } from './AddressCreate';
 import { networkName, type WhitelistedAddressRecord } from './AddressList';
 
-const KEY = 'resources.whitelisted-addresses';
-
 interface CodeValues {
   twoFaCode: string;
 }
@@ -64,7 +62,7 @@ export default function AddressDelete() {
   );
   const form = useForm<CodeValues>({ defaultValues: { twoFaCode: '' }, resolver: codeResolver(twoFaOn) });
   const [remove] = useDelete();
-  const field = (name: string) => translate(`${KEY}.fields.${name}`);
+  const field = (name: string) => translate(`resources.whitelisted-addresses.fields.${name}`);
 
   const submit = form.handleSubmit(async ({ twoFaCode }) => {
     try {
@@ -73,13 +71,13 @@ export default function AddressDelete() {
         { id: id!, previousData: data, meta: twoFaOn ? { twoFaCode } : undefined },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
-      notify(`${KEY}.remove.done`, { type: 'success' });
+      notify('resources.whitelisted-addresses.remove.done', { type: 'success' });
       navigate('/whitelisted-addresses');
     } catch (failure) {
       if (isRefusedCode(failure)) {
         form.setError(
           'twoFaCode',
-          { type: 'server', message: translate(`${KEY}.invalidCode`) },
+          { type: 'server', message: translate('resources.whitelisted-addresses.invalidCode') },
           { shouldFocus: true },
         );
         return;
@@ -89,7 +87,7 @@ export default function AddressDelete() {
   });
 
   return (
-    <Page title={`${KEY}.remove.title`} maxWidth="form">
+    <Page title={'resources.whitelisted-addresses.remove.title'} maxWidth="form">
       <Card>
         <CardContent>
           {isPending && id ? null : error || !data ? (
@@ -100,7 +98,7 @@ export default function AddressDelete() {
                 component="form"
                 noValidate
                 onSubmit={submit}
-                aria-label={translate(`${KEY}.remove.title`)}
+                aria-label={translate('resources.whitelisted-addresses.remove.title')}
               >
                 <Box component="dl" sx={{ m: 0 }}>
                   <Detail term={field('label')}>{data.label}</Detail>
@@ -115,22 +113,22 @@ export default function AddressDelete() {
                   ) : null}
                 </Box>
                 <Alert severity="warning" sx={{ my: 2 }}>
-                  {translate(`${KEY}.remove.confirm`)}
+                  {translate('resources.whitelisted-addresses.remove.confirm')}
                 </Alert>
                 {twoFaOn ? (
                   <FormTextField<CodeValues>
                     name="twoFaCode"
-                    label={`${KEY}.fields.twoFaCode`}
+                    label={'resources.whitelisted-addresses.fields.twoFaCode'}
                     required
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     maxLength={6}
-                    helperText={`${KEY}.twoFaHelp`}
+                    helperText={'resources.whitelisted-addresses.twoFaHelp'}
                   />
                 ) : null}
                 <Stack direction="row" spacing={1} sx={{ mt: 2 }} justifyContent="flex-end">
                   <Button component={Link} to="/whitelisted-addresses">
-                    {translate(`${KEY}.cancel`)}
+                    {translate('resources.whitelisted-addresses.cancel')}
                   </Button>
                   <Button
                     type="submit"
@@ -138,7 +136,7 @@ export default function AddressDelete() {
                     color="error"
                     disabled={form.formState.isSubmitting}
                   >
-                    {translate(`${KEY}.remove.submit`)}
+                    {translate('resources.whitelisted-addresses.remove.submit')}
                   </Button>
                 </Stack>
               </Box>

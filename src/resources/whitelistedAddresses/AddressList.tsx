@@ -32,13 +32,12 @@ export interface WhitelistedAddressRecord extends RaRecord {
 }
 
 const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
-const KEY = 'resources.whitelisted-addresses';
 
 export const networkName = (network: string) => NETWORK_LABELS[network as Network] ?? network;
 
 function Search() {
   const translate = useTranslate();
-  const label = translate(`${KEY}.search`);
+  const label = translate('resources.whitelisted-addresses.search');
   return (
     <FilterForm
       filters={[
@@ -50,7 +49,7 @@ function Search() {
 
 function DeleteLink({ record }: { record: WhitelistedAddressRecord }) {
   const translate = useTranslate();
-  const label = translate(`${KEY}.remove.actionOf`, { label: record.label });
+  const label = translate('resources.whitelisted-addresses.remove.actionOf', { label: record.label });
   return (
     <Tooltip title={label}>
       <IconButton
@@ -68,16 +67,18 @@ function DeleteLink({ record }: { record: WhitelistedAddressRecord }) {
 export default function AddressList() {
   const translate = useTranslate();
   const notify = useNotify();
-  const field = (name: string) => translate(`${KEY}.fields.${name}`);
+  const field = (name: string) => translate(`resources.whitelisted-addresses.fields.${name}`);
   return (
     <ListBase<WhitelistedAddressRecord>
       resource="whitelisted-addresses"
       sort={NEWEST_FIRST}
       perPage={25}
-      queryOptions={{ onError: () => notify(`${KEY}.errors.loadFailed`, { type: 'error' }) }}
+      queryOptions={{
+        onError: () => notify('resources.whitelisted-addresses.errors.loadFailed', { type: 'error' }),
+      }}
     >
       <Page
-        title={`${KEY}.name`}
+        title={'resources.whitelisted-addresses.name'}
         maxWidth="full"
         toolbar={<Search />}
         action={
@@ -87,7 +88,7 @@ export default function AddressList() {
             variant="contained"
             startIcon={<AddIcon />}
           >
-            {translate(`${KEY}.add`)}
+            {translate('resources.whitelisted-addresses.add')}
           </Button>
         }
       >
@@ -96,7 +97,7 @@ export default function AddressList() {
           rowClick={false}
           empty={
             <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate(`${KEY}.empty`)}
+              {translate('resources.whitelisted-addresses.empty')}
             </Typography>
           }
         >
@@ -124,7 +125,9 @@ export default function AddressList() {
             source="destinationTag"
             label={field('destinationTag')}
             disableSort
-            render={(a: WhitelistedAddressRecord) => a.destinationTag ?? translate(`${KEY}.noTag`)}
+            render={(a: WhitelistedAddressRecord) =>
+              a.destinationTag ?? translate('resources.whitelisted-addresses.noTag')
+            }
           />
           <DataTable.Col
             source="createdAt"
@@ -138,7 +141,7 @@ export default function AddressList() {
             render={(a: WhitelistedAddressRecord) => a.createdBy?.email ?? '—'}
           />
           <DataTable.Col
-            label={translate(`${KEY}.remove.action`)}
+            label={translate('resources.whitelisted-addresses.remove.action')}
             disableSort
             render={(a: WhitelistedAddressRecord) => <DeleteLink record={a} />}
           />
