@@ -3,7 +3,7 @@
  * the destination tag, when and by whom it was added, and a delete link per row. Newest first; sortable
  * by label, currency, network and date; the search looks at labels, addresses and currencies.
  */
-import { Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Link } from 'react-router-dom';
@@ -92,60 +92,63 @@ export default function AddressList() {
           </Button>
         }
       >
-        <DataTable<WhitelistedAddressRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('resources.whitelisted-addresses.empty')}
-            </Typography>
-          }
-        >
-          <DataTable.Col source="label" label={field('label')} />
-          <DataTable.Col source="currency" label={field('currency')} />
-          <DataTable.Col
-            source="network"
-            label={field('network')}
-            render={(a: WhitelistedAddressRecord) => networkName(a.network)}
-          />
-          <DataTable.Col
-            source="address"
-            label={field('address')}
-            disableSort
-            render={(a: WhitelistedAddressRecord) => (
-              <CodeValue
-                value={a.address}
-                label={field('address')}
-                shorten
-                explorer={{ target: 'address', currency: a.currency, network: a.network }}
-              />
-            )}
-          />
-          <DataTable.Col
-            source="destinationTag"
-            label={field('destinationTag')}
-            disableSort
-            render={(a: WhitelistedAddressRecord) =>
-              a.destinationTag ?? translate('resources.whitelisted-addresses.noTag')
+        {/* No intrinsic width of its own: a wide table scrolls here instead of widening the page. */}
+        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+          <DataTable<WhitelistedAddressRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('resources.whitelisted-addresses.empty')}
+              </Typography>
             }
-          />
-          <DataTable.Col
-            source="createdAt"
-            label={field('createdAt')}
-            render={(a: WhitelistedAddressRecord) => formatTimestamp(a.createdAt)}
-          />
-          <DataTable.Col
-            source="createdBy"
-            label={field('createdBy')}
-            disableSort
-            render={(a: WhitelistedAddressRecord) => a.createdBy?.email ?? '—'}
-          />
-          <DataTable.Col
-            label={translate('resources.whitelisted-addresses.remove.action')}
-            disableSort
-            render={(a: WhitelistedAddressRecord) => <DeleteLink record={a} />}
-          />
-        </DataTable>
+          >
+            <DataTable.Col source="label" label={field('label')} />
+            <DataTable.Col source="currency" label={field('currency')} />
+            <DataTable.Col
+              source="network"
+              label={field('network')}
+              render={(a: WhitelistedAddressRecord) => networkName(a.network)}
+            />
+            <DataTable.Col
+              source="address"
+              label={field('address')}
+              disableSort
+              render={(a: WhitelistedAddressRecord) => (
+                <CodeValue
+                  value={a.address}
+                  label={field('address')}
+                  shorten
+                  explorer={{ target: 'address', currency: a.currency, network: a.network }}
+                />
+              )}
+            />
+            <DataTable.Col
+              source="destinationTag"
+              label={field('destinationTag')}
+              disableSort
+              render={(a: WhitelistedAddressRecord) =>
+                a.destinationTag ?? translate('resources.whitelisted-addresses.noTag')
+              }
+            />
+            <DataTable.Col
+              source="createdAt"
+              label={field('createdAt')}
+              render={(a: WhitelistedAddressRecord) => formatTimestamp(a.createdAt)}
+            />
+            <DataTable.Col
+              source="createdBy"
+              label={field('createdBy')}
+              disableSort
+              render={(a: WhitelistedAddressRecord) => a.createdBy?.email ?? '—'}
+            />
+            <DataTable.Col
+              label={translate('resources.whitelisted-addresses.remove.action')}
+              disableSort
+              render={(a: WhitelistedAddressRecord) => <DeleteLink record={a} />}
+            />
+          </DataTable>
+        </Box>
         <Pagination />
       </Page>
     </ListBase>
