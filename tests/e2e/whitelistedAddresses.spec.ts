@@ -30,8 +30,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoViolations(page);
     await page.getByRole('link', { name: 'Add address' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add a whitelisted address' })).toBeVisible();
-    await page.getByLabel('Currency', { exact: true }).selectOption('XRP');
-    await expect(page.getByLabel('Destination tag', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('XRP');
+    await expect(page.getByRole('textbox', { name: 'Destination tag', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Whitelist address' }).click();
     await expect(page.getByText('Label is required')).toBeVisible();
     await expectNoViolations(page);
@@ -44,11 +44,11 @@ test('a wrong checksum gets its message; a valid address is whitelisted, listed 
   await loginAs(page, 'manager@example.com');
   await openList(page);
   await page.getByRole('link', { name: 'Add address' }).click();
-  await page.getByLabel('Label', { exact: true }).fill('Tron payouts');
-  await page.getByLabel('Currency', { exact: true }).selectOption('USDT');
-  await page.getByLabel('Network', { exact: true }).selectOption('TRX');
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Tron payouts');
+  await page.getByRole('combobox', { name: 'Currency' }).selectOption('USDT');
+  await page.getByRole('combobox', { name: 'Network' }).selectOption('TRX');
   // The last character changed: the base58check checksum no longer matches.
-  const address = page.getByLabel('Address', { exact: true });
+  const address = page.getByRole('textbox', { name: 'Address', exact: true });
   await address.fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u');
   await page.getByRole('button', { name: 'Whitelist address' }).click();
   await expect(page.getByText('Not a valid Tron (TRC20) address')).toBeVisible();
@@ -72,17 +72,20 @@ test('a wrong 2FA code is the code field’s error, and the user stays logged in
   await loginAs(page, 'twofa@example.com', totpNow());
   await openList(page);
   await page.getByRole('link', { name: 'Add address' }).click();
-  await page.getByLabel('Label', { exact: true }).fill('Second cold wallet');
-  await page.getByLabel('Currency', { exact: true }).selectOption('BTC');
-  await expect(page.getByLabel('Network', { exact: true })).toHaveValue('MAIN');
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Second cold wallet');
+  await page.getByRole('combobox', { name: 'Currency' }).selectOption('BTC');
+  await expect(page.getByRole('combobox', { name: 'Network' })).toHaveValue('MAIN');
   await page
     .getByLabel('Address', { exact: true })
     .fill('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3');
   // A code five steps ahead is never the current one.
-  await page.getByLabel('2FA code', { exact: true }).fill(totpNow(undefined, 5));
+  await page.getByRole('textbox', { name: '2FA code', exact: true }).fill(totpNow(undefined, 5));
   await page.getByRole('button', { name: 'Whitelist address' }).click();
   await expect(page.getByText('Invalid or expired 2FA verification code.')).toBeVisible();
-  await expect(page.getByLabel('2FA code', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: '2FA code', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   await expect(page).toHaveURL(/\/whitelisted-addresses\/create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Add a whitelisted address' })).toBeVisible();
 });
