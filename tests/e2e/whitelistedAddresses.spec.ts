@@ -76,7 +76,7 @@ test('a wrong 2FA code is the code field’s error, and the user stays logged in
   await page.getByRole('combobox', { name: 'Currency' }).selectOption('BTC');
   await expect(page.getByRole('combobox', { name: 'Network' })).toHaveValue('MAIN');
   await page
-    .getByLabel('Address', { exact: true })
+    .getByRole('textbox', { name: 'Address', exact: true })
     .fill('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3');
   // A code five steps ahead is never the current one.
   await page.getByRole('textbox', { name: '2FA code', exact: true }).fill(totpNow(undefined, 5));
