@@ -4,7 +4,15 @@
  * deleted after a confirmation; a wrong 2FA code is the code field's error and keeps the session. The
  * list and the form pass axe in both themes.
  */
-import { test, expect, loginAs, resetDemoData, expectNoViolations, totpNow } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  resetDemoData,
+  expectNoViolations,
+  totpNow,
+  FAILED_RESOURCE,
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 test.beforeAll(resetDemoData);
@@ -68,7 +76,12 @@ test('a wrong checksum gets its message; a valid address is whitelisted, listed 
   await expect(page.getByRole('row').filter({ hasText: 'Tron payouts' })).toHaveCount(0);
 });
 
-test('a wrong 2FA code is the code field’s error, and the user stays logged in', async ({ page }) => {
+test('a wrong 2FA code is the code field’s error, and the user stays logged in', async ({
+  page,
+  allowConsole,
+}) => {
+  // The refused code's 401, which the browser logs itself.
+  allowConsole(FAILED_RESOURCE(401));
   await loginAs(page, 'twofa@example.com', totpNow());
   await openList(page);
   await page.getByRole('link', { name: 'Add address' }).click();
