@@ -18,6 +18,7 @@ import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
 import { usersModule } from './users/routes';
+import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
 
 export interface ApiModule {
   plugin: FastifyPluginAsyncTypebox;
@@ -33,6 +34,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: rolesModule, prefix: '/v1/roles' },
   { plugin: apiKeysModule, prefix: '/v1/api-keys' },
   { plugin: bankAccountsModule, prefix: '/v1/bank-accounts' },
+  { plugin: whitelistedAddressesModule, prefix: '/v1/whitelisted-addresses' },
   { plugin: businessesModule, prefix: '/v1/businesses' },
   { plugin: balancesModule, prefix: '/v1/balances' },
   { plugin: reportsModule, prefix: '/v1/reports' },

@@ -8,10 +8,12 @@ import apiKeys from './apiKeys';
 import bankAccounts from './bankAccounts';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
+import whitelistedAddresses from './whitelistedAddresses';
 
 export const resources: readonly ResourceDeclaration[] = [
   businesses,
   ...transactionResources,
   apiKeys,
   bankAccounts,
+  whitelistedAddresses,
 ];

@@ -16,7 +16,8 @@ import { describeRoute, idParams, isApiRoute, listKey } from './routeRules';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeApp();
+  // Every route is called several times within a minute: the per-IP request limit is not under test.
+  t = await makeApp({ rateLimitPerMinute: 100_000 });
 });
 afterAll(() => t.close());
 

@@ -41,6 +41,7 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   /^(POST|PATCH|DELETE) \/v1\/api-keys(\/:id)?$/,
   // Bank accounts receive the organisation's money (docs/decisions.md 146).
   /^(POST|PATCH) \/v1\/bank-accounts(\/:id)?$/,
+  /^(POST|DELETE) \/v1\/whitelisted-addresses(\/:id)?$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */

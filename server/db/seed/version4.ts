@@ -5,10 +5,11 @@
  */
 import type { Db } from '../client';
 import { seedBankAccounts } from './bankAccounts';
+import { seedWhitelistedAddresses } from './whitelistedAddresses';
 
 export type SeedPart = (tx: Db, seedDay: Date) => Promise<void>;
 
-export const VERSION4_PARTS: readonly SeedPart[] = [seedBankAccounts];
+export const VERSION4_PARTS: readonly SeedPart[] = [seedWhitelistedAddresses, seedBankAccounts];
 
 export async function seedAdministration(tx: Db, seedDay: Date): Promise<void> {
   for (const part of VERSION4_PARTS) await part(tx, seedDay);
