@@ -16,7 +16,8 @@ import { describeRoute, idParams, isApiRoute, listKey } from './routeRules';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeApp();
+  // Hundreds of pages and logins within the minute: the global request limit is not under test here.
+  t = await makeApp({ rateLimitPerMinute: 1_000_000 });
 });
 afterAll(() => t.close());
 
