@@ -11,7 +11,6 @@ import { defineForm, required, trimmed, when, type ValuesOf } from './forms';
 
 export { TRAVEL_RULE_MESSAGES } from './validationTravelRule';
 
-
 export const ORIGINATOR_TYPES = ['NATURAL', 'LEGAL'] as const;
 export type OriginatorType = (typeof ORIGINATOR_TYPES)[number];
 

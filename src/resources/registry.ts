@@ -7,5 +7,11 @@ import type { ResourceDeclaration } from '../declarations';
 import apiKeys from './apiKeys';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
+import travelRule from './travelRule';
 
-export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources, apiKeys];
+export const resources: readonly ResourceDeclaration[] = [
+  businesses,
+  ...transactionResources,
+  apiKeys,
+  travelRule,
+];

@@ -52,7 +52,7 @@ interface Deposit {
 const list = (token: string, query = '') =>
   t.app.inject({ method: 'GET', url: `/v1/deposits/travel-rule${query}`, headers: t.auth(token) });
 
-const patch = (token: string, id: number, originator: Record<string, unknown>) =>
+const patch = (token: string, id: number, originator: object) =>
   t.app.inject({
     method: 'PATCH',
     url: `/v1/deposits/travel-rule/${id}`,
@@ -71,7 +71,12 @@ async function lacking(token = admin()): Promise<{ deposits: Deposit[]; total: n
 
 const auditRows = async (id: number) =>
   (
-    await t.db.query<{ action: string; entity_type: string; changes: Record<string, unknown>; actor_label: string }>(
+    await t.db.query<{
+      action: string;
+      entity_type: string;
+      changes: Record<string, unknown>;
+      actor_label: string;
+    }>(
       "SELECT action, entity_type, changes, actor_label FROM audit_log WHERE entity_type = 'deposit' AND entity_id = $1 ORDER BY id",
       [String(id)],
     )
@@ -136,7 +141,10 @@ describe('permissions over the seven demo accounts', () => {
       });
       expect(one.statusCode, `${email} one`).toBe(may.read ? 200 : 403);
       const before = await auditRows(first.id);
-      const response = await patch(token, first.id, { ...PROBE_ORIGINATOR, name: `Probe ${email.split('@')[0]}` });
+      const response = await patch(token, first.id, {
+        ...PROBE_ORIGINATOR,
+        name: `Probe ${email.split('@')[0]}`,
+      });
       expect(response.statusCode, `${email} patch: ${response.body}`).toBe(may.update ? 200 : 403);
       if (!may.update) {
         expect(response.json()).toEqual({ message: ERROR_TEXTS.forbidden });
@@ -230,7 +238,11 @@ describe('updating the originator', () => {
     expect((await patch(manager(), target.id, PROBE_ORIGINATOR)).statusCode).toBe(200);
     const rows = await auditRows(target.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'update', entity_type: 'deposit', actor_label: 'manager@example.com' });
+    expect(rows[0]).toMatchObject({
+      action: 'update',
+      entity_type: 'deposit',
+      actor_label: 'manager@example.com',
+    });
     expect(rows[0].changes).toMatchObject({
       'originator.name': { before: null, after: PROBE_ORIGINATOR.name },
       'originator.country': { before: null, after: 'IE' },
@@ -270,7 +282,10 @@ describe('updating the originator', () => {
           'originator.nationalIdentifier': TRAVEL_RULE_MESSAGES.nationalIdentifierPattern,
         },
       ],
-      [{ ...PROBE_ORIGINATOR, name: '   ' }, { 'originator.name': TRAVEL_RULE_MESSAGES.originatorNameRequired }],
+      [
+        { ...PROBE_ORIGINATOR, name: '   ' },
+        { 'originator.name': TRAVEL_RULE_MESSAGES.originatorNameRequired },
+      ],
     ];
     for (const [originator, errors] of cases) {
       const response = await patch(manager(), target.id, originator);
@@ -309,7 +324,9 @@ describe('updating the originator', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const rows = await auditRows(target.id);
     expect(rows).toHaveLength(2);
-    const [first, second] = rows.map((r) => r.changes['originator.name'] as { before: unknown; after: unknown });
+    const [first, second] = rows.map(
+      (r) => r.changes['originator.name'] as { before: unknown; after: unknown },
+    );
     // The second change replaced what the first one wrote: no change is lost from the history.
     expect(first.before).toBeNull();
     expect(second.before).toBe(first.after);

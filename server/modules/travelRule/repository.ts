@@ -76,7 +76,11 @@ export function travelRuleRepository(db: Db) {
       params.push(value);
       return `$${params.length}`;
     };
-    const conditions = ['t.id = $1', 't.organisation_id = $2', ...businessConditions(scope, ['t.business_id'], param)];
+    const conditions = [
+      't.id = $1',
+      't.organisation_id = $2',
+      ...businessConditions(scope, ['t.business_id'], param),
+    ];
     const { rows } = await q.query<Row>(
       `SELECT ${SELECT} FROM ${FROM} WHERE ${conditions.join(' AND ')}${lock ? ' FOR UPDATE OF t' : ''}`,
       params,
@@ -103,7 +107,13 @@ export function travelRuleRepository(db: Db) {
      * first, so two changes of one deposit at once run one after the other: each audit row's
      * `before` is what that change replaced, and the later change's data is the one kept.
      */
-    async update(request: FastifyRequest, scope: OrgScope, id: number, originator: Originator, nowMs: number) {
+    async update(
+      request: FastifyRequest,
+      scope: OrgScope,
+      id: number,
+      originator: Originator,
+      nowMs: number,
+    ) {
       return db.transaction(async (tx) => {
         const before = await find(tx, scope, id, nowMs, true);
         if (!before) return undefined;

@@ -91,9 +91,7 @@ export const travelRuleModule: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const originator = checkOriginator(request.body.originator);
-      return found(
-        await repository.update(request, scopeOf(request), request.params.id, originator, now()),
-      );
+      return found(await repository.update(request, scopeOf(request), request.params.id, originator, now()));
     },
   );
 };
