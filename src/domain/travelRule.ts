@@ -45,6 +45,7 @@ export const ORIGINATOR_LIMITS = {
  * The officially assigned ISO 3166-1 alpha-2 codes (249). Their names come from the platform's
  * `Intl.DisplayNames` in the user's language (countryOptions), so no list of names is kept here.
  */
+// prettier-ignore
 export const COUNTRY_CODES = [
   'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ',
   'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS',
@@ -62,7 +63,7 @@ export const COUNTRY_CODES = [
   'ST', 'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO',
   'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI',
   'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
-] as const; // prettier-ignore
+] as const;
 
 const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
 
