@@ -20,11 +20,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/statistics$/);
     await menuItem(page).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Travel rule' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Add originator/ })).toHaveCount(12);
+    await expect(page.getByRole('link', { name: /^Add originator/ })).toHaveCount(12);
     await expectNoViolations(page);
 
     await page
-      .getByRole('button', { name: /^Add originator/ })
+      .getByRole('link', { name: /^Add originator/ })
       .first()
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Originator of a deposit' })).toBeVisible();
@@ -45,7 +45,7 @@ test('adding one deposit’s originator lowers the badge without a reload', asyn
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'no reload'));
 
   await page
-    .getByRole('button', { name: /^Add originator/ })
+    .getByRole('link', { name: /^Add originator/ })
     .first()
     .click();
   await expect(page.getByTestId('travel-rule-deposit')).toBeVisible();
@@ -61,7 +61,7 @@ test('adding one deposit’s originator lowers the badge without a reload', asyn
   await expect(page).toHaveURL(/\/travel-rule$/);
   await expect(page.getByText('Originator saved')).toBeVisible();
   await expect(badge(page)).toContainText('11');
-  await expect(page.getByRole('button', { name: /^Add originator/ })).toHaveCount(11);
+  await expect(page.getByRole('link', { name: /^Add originator/ })).toHaveCount(11);
   expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('no reload');
 });
 
@@ -98,7 +98,7 @@ test('a user who may only view sees the list without any edit', async ({ page, r
   await menuItem(page).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Travel rule' })).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(12); // the header and 11 deposits
-  await expect(page.getByRole('button', { name: /^Add originator/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Add originator/ })).toHaveCount(0);
   // The form's address leads away.
   await page.goto(`/travel-rule/${depositId}`);
   await expect(page).toHaveURL(/\/change-password$/);
