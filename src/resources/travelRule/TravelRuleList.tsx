@@ -4,7 +4,7 @@
  * receipt. With UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE each row has an 'Add originator' button to the
  * form; a view-only user sees the same list without it.
  */
-import { Button, Link as MuiLink, Typography } from '@mui/material';
+import { Box, Button, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { DataTable, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { all, satisfies } from '../../domain/requirements';
@@ -46,66 +46,69 @@ export default function TravelRuleList() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('resources.travel-rule.intro')}
         </Typography>
-        <DataTable<TravelRuleRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('resources.travel-rule.empty')}
-            </Typography>
-          }
-        >
-          <DataTable.Col
-            source="businessName"
-            label={field('businessName')}
-            render={(deposit: TravelRuleRecord) => (
-              <MuiLink component={Link} to={businessPath(deposit.businessId)} underline="hover">
-                {deposit.businessName}
-              </MuiLink>
-            )}
-          />
-          <DataTable.Col
-            source="amount"
-            label={field('amount')}
-            align="right"
-            render={(deposit: TravelRuleRecord) => formatMoney(deposit.amount, deposit.currency)}
-          />
-          <DataTable.Col source="currency" label={field('currency')} />
-          <DataTable.Col source="network" label={field('network')} />
-          <DataTable.Col
-            source="receivedAt"
-            label={field('receivedAt')}
-            render={(deposit: TravelRuleRecord) => formatTimestamp(deposit.receivedAt)}
-          />
-          <DataTable.Col
-            source="ageDays"
-            label={field('ageDays')}
-            disableSort
-            render={(deposit: TravelRuleRecord) =>
-              translate('resources.travel-rule.age', { smart_count: deposit.ageDays })
+        {/* The table scrolls inside its box: `contain` keeps its width from widening the page. */}
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <DataTable<TravelRuleRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('resources.travel-rule.empty')}
+              </Typography>
             }
-          />
-          {mayEdit ? (
+          >
             <DataTable.Col
-              label={false}
-              disableSort
+              source="businessName"
+              label={field('businessName')}
               render={(deposit: TravelRuleRecord) => (
-                <Button
-                  component={Link}
-                  to={`/${TRAVEL_RULE_RESOURCE}/${deposit.id}`}
-                  size="small"
-                  variant="outlined"
-                  aria-label={translate('resources.travel-rule.addOriginatorFor', {
-                    amount: formatMoney(deposit.amount, deposit.currency),
-                    business: deposit.businessName,
-                  })}
-                >
-                  {translate('resources.travel-rule.addOriginator')}
-                </Button>
+                <MuiLink component={Link} to={businessPath(deposit.businessId)} underline="hover">
+                  {deposit.businessName}
+                </MuiLink>
               )}
             />
-          ) : null}
-        </DataTable>
+            <DataTable.Col
+              source="amount"
+              label={field('amount')}
+              align="right"
+              render={(deposit: TravelRuleRecord) => formatMoney(deposit.amount, deposit.currency)}
+            />
+            <DataTable.Col source="currency" label={field('currency')} />
+            <DataTable.Col source="network" label={field('network')} />
+            <DataTable.Col
+              source="receivedAt"
+              label={field('receivedAt')}
+              render={(deposit: TravelRuleRecord) => formatTimestamp(deposit.receivedAt)}
+            />
+            <DataTable.Col
+              source="ageDays"
+              label={field('ageDays')}
+              disableSort
+              render={(deposit: TravelRuleRecord) =>
+                translate('resources.travel-rule.age', { smart_count: deposit.ageDays })
+              }
+            />
+            {mayEdit ? (
+              <DataTable.Col
+                label={false}
+                disableSort
+                render={(deposit: TravelRuleRecord) => (
+                  <Button
+                    component={Link}
+                    to={`/${TRAVEL_RULE_RESOURCE}/${deposit.id}`}
+                    size="small"
+                    variant="outlined"
+                    aria-label={translate('resources.travel-rule.addOriginatorFor', {
+                      amount: formatMoney(deposit.amount, deposit.currency),
+                      business: deposit.businessName,
+                    })}
+                  >
+                    {translate('resources.travel-rule.addOriginator')}
+                  </Button>
+                )}
+              />
+            ) : null}
+          </DataTable>
+        </Box>
         <Pagination />
       </Page>
     </ListBase>
