@@ -17,6 +17,7 @@ import { rolesModule } from './roles/routes';
 import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
+import { travelRuleModule } from './travelRule/routes';
 import { usersModule } from './users/routes';
 import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
 
@@ -40,6 +41,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: reportsModule, prefix: '/v1/reports' },
   { plugin: statisticsModule, prefix: '/v1/statistics' },
   { plugin: searchModule, prefix: '/v1/search' },
+  { plugin: travelRuleModule, prefix: '/v1/deposits/travel-rule' },
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },

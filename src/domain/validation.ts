@@ -5,8 +5,9 @@
 
 import { BUSINESS_MESSAGES } from './validationBusiness';
 import { REPORT_MESSAGES } from './validationReports';
+import { TRAVEL_RULE_MESSAGES } from './validationTravelRule';
 
-export { BUSINESS_MESSAGES, REPORT_MESSAGES };
+export { BUSINESS_MESSAGES, REPORT_MESSAGES, TRAVEL_RULE_MESSAGES };
 
 /** The account forms' texts (sign in, passwords, 2FA): the only ones the login page's catalogue carries. */
 export const ACCOUNT_MESSAGES = {
@@ -30,7 +31,12 @@ export const MESSAGES = /* @__PURE__ */ Object.assign(
   ACCOUNT_MESSAGES,
   BUSINESS_MESSAGES,
   REPORT_MESSAGES,
-);
+  TRAVEL_RULE_MESSAGES,
+  // Object.assign types at most three sources; past them it answers `any`.
+) as typeof ACCOUNT_MESSAGES &
+  typeof BUSINESS_MESSAGES &
+  typeof REPORT_MESSAGES &
+  typeof TRAVEL_RULE_MESSAGES;
 
 export type MessageKey = keyof typeof MESSAGES;
 

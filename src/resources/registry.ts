@@ -8,6 +8,7 @@ import apiKeys from './apiKeys';
 import bankAccounts from './bankAccounts';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
+import travelRule from './travelRule';
 import whitelistedAddresses from './whitelistedAddresses';
 
 export const resources: readonly ResourceDeclaration[] = [
@@ -16,4 +17,5 @@ export const resources: readonly ResourceDeclaration[] = [
   apiKeys,
   bankAccounts,
   whitelistedAddresses,
+  travelRule,
 ];

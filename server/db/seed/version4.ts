@@ -5,11 +5,16 @@
  */
 import type { Db } from '../client';
 import { seedBankAccounts } from './bankAccounts';
+import { seedTravelRule } from './travelRule';
 import { seedWhitelistedAddresses } from './whitelistedAddresses';
 
 export type SeedPart = (tx: Db, seedDay: Date) => Promise<void>;
 
-export const VERSION4_PARTS: readonly SeedPart[] = [seedWhitelistedAddresses, seedBankAccounts];
+export const VERSION4_PARTS: readonly SeedPart[] = [
+  seedWhitelistedAddresses,
+  seedBankAccounts,
+  seedTravelRule,
+];
 
 export async function seedAdministration(tx: Db, seedDay: Date): Promise<void> {
   for (const part of VERSION4_PARTS) await part(tx, seedDay);

@@ -1,0 +1,73 @@
+export const travelRuleMessagesDe = {
+  resources: {
+    'travel-rule': {
+      name: 'Travel Rule',
+      intro:
+        'Krypto-Einzahlungen, deren Auftraggeber noch nicht bekannt ist. Ergänzen Sie die Angaben, die die Travel Rule verlangt.',
+      empty: 'Keine Einzahlung ohne Travel-Rule-Angaben.',
+      badge:
+        '%{smart_count} Einzahlung ohne Travel-Rule-Angaben |||| %{smart_count} Einzahlungen ohne Travel-Rule-Angaben',
+      fields: {
+        businessName: 'Unternehmen',
+        amount: 'Betrag',
+        currency: 'Währung',
+        network: 'Netzwerk',
+        receivedAt: 'Eingegangen am',
+        ageDays: 'Alter',
+      },
+      age: '%{smart_count} Tag |||| %{smart_count} Tage',
+      addOriginator: 'Auftraggeber erfassen',
+      addOriginatorFor: 'Auftraggeber der Einzahlung von %{amount} an %{business} erfassen',
+      form: {
+        title: 'Auftraggeber einer Einzahlung',
+        deposit: 'Einzahlung',
+        depositSummary: '%{amount} über %{network} an %{business}, eingegangen am %{receivedAt}',
+        type: 'Art des Auftraggebers',
+        types: { NATURAL: 'Natürliche Person', LEGAL: 'Juristische Person (Unternehmen)' },
+        name: 'Name',
+        address: 'Adresse',
+        city: 'Ort',
+        country: 'Land',
+        nationalIdentifierType: 'Art der Kennung',
+        nationalIdentifier: 'Nationale Kennung',
+        identifierTypes: {
+          CCPT: 'Reisepassnummer',
+          IDCD: 'Personalausweisnummer',
+          DRLC: 'Führerscheinnummer',
+          ARNU: 'Ausländerregistrierungsnummer',
+          SOCS: 'Sozialversicherungsnummer',
+          TXID: 'Steueridentifikationsnummer',
+          RAID: 'Kennung der Registerbehörde',
+          LEIX: 'Rechtsträgerkennung (LEI)',
+          FIIN: 'Kennung für Auslandsinvestitionen',
+          MISC: 'Sonstige',
+        },
+        save: 'Speichern',
+        cancel: 'Abbrechen',
+        saved: 'Auftraggeber gespeichert',
+        alreadyProvided:
+          'Für diese Einzahlung sind die Angaben zum Auftraggeber bereits erfasst; Speichern ersetzt sie.',
+      },
+      errors: {
+        loadFailed: 'Die Einzahlungen ohne Travel-Rule-Angaben konnten nicht geladen werden.',
+        depositFailed: 'Die Einzahlung konnte nicht geladen werden.',
+      },
+    },
+  },
+  validation: {
+    originatorTypeRequired: 'Die Art des Auftraggebers ist erforderlich',
+    originatorTypeInvalid: 'Wählen Sie eine natürliche oder eine juristische Person',
+    originatorNameRequired: 'Der Name ist erforderlich',
+    originatorNamePattern: "Der Name darf nur Buchstaben, Ziffern, Leerzeichen und . , ' - & ( ) / enthalten",
+    originatorAddressRequired: 'Die Adresse ist erforderlich',
+    originatorCityRequired: 'Der Ort ist erforderlich',
+    originatorPlacePattern: 'Darf weder < > " noch ; enthalten',
+    originatorCountryRequired: 'Das Land ist erforderlich',
+    originatorCountryInvalid: 'Wählen Sie ein Land aus der Liste',
+    nationalIdentifierTypeRequired: 'Die Art der Kennung ist erforderlich',
+    nationalIdentifierTypeInvalid: 'Wählen Sie eine Art der Kennung aus der Liste',
+    nationalIdentifierRequired: 'Die nationale Kennung ist erforderlich',
+    nationalIdentifierPattern:
+      'Die nationale Kennung darf nur Buchstaben, Ziffern, Leerzeichen und . / - enthalten',
+  },
+};
