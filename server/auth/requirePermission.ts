@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '../../src/domain/api';
 import type { Permission } from '../../src/domain/permissions';
+import { actorOf, auditRefusal } from '../audit';
 import { forbidden, unauthorized } from '../http/errors';
 import { authenticateApiKey, presentsApiKey } from './apiKeys';
 import { findLiveSession, type AuthContext } from './sessions';
@@ -45,6 +46,11 @@ export function requirePermission(permissions: readonly Permission[], apiKeyScop
   return async function requirePermissionHandler(request: FastifyRequest): Promise<void> {
     if (presentsApiKey(request)) await authenticateApiKey(request, apiKeyScopes);
     else await authenticate(request);
-    if (!permissions.every((p) => request.auth.permissions.includes(p))) throw forbidden();
+    const missing = permissions.filter((p) => !request.auth.permissions.includes(p));
+    if (missing.length > 0) {
+      // Recorded with outcome 'refused', once per actor, route and window (server/audit/index.ts).
+      await auditRefusal(request, request.auth.organisationId, actorOf(request), missing);
+      throw forbidden();
+    }
   };
 }
