@@ -89,7 +89,8 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: BusinessSchema, ...errors(400, 401, 403, 415) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(scopeOf(request), request.body, recorderOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(scopeOf(request), request.body, recorderOf(request))),
   );
 
   app.patch(

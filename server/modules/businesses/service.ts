@@ -89,7 +89,12 @@ export function businessesService({ db, now }: AppContext) {
       return guardName(() =>
         db.transaction(async (tx: Db) => {
           if (await businesses.nameTaken(scope, payload.businessName, null, tx)) throw nameTaken();
-          const created = await businesses.insert(scope, { ...payload, settlementCurrency }, new Date(now()), tx);
+          const created = await businesses.insert(
+            scope,
+            { ...payload, settlementCurrency },
+            new Date(now()),
+            tx,
+          );
           await record(tx, {
             action: 'create',
             entityType: 'business',

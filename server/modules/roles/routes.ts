@@ -130,7 +130,9 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
       const role = await saving(() =>
         db.transaction(async (tx) => {
           const repository = rolesRepository(tx);
-          const created = found(await repository.find(scope, await repository.insert(scope, name, permissions)));
+          const created = found(
+            await repository.find(scope, await repository.insert(scope, name, permissions)),
+          );
           await audit(tx, request, {
             action: 'create',
             entityType: 'role',

@@ -97,7 +97,9 @@ export function accountService({ db, config, now }: AppContext) {
             entityType: 'user',
             entityId: self.userId,
             changes:
-              Boolean(row.totp_secret) === enabled ? {} : { twoFaEnabled: { before: !enabled, after: enabled } },
+              Boolean(row.totp_secret) === enabled
+                ? {}
+                : { twoFaEnabled: { before: !enabled, after: enabled } },
           });
         return changed;
       });
@@ -127,7 +129,11 @@ export function accountService({ db, config, now }: AppContext) {
       checkForm(changePasswordRequest, { oldPassword, newPassword });
       const passwordHash = await hashPassword(newPassword);
       const token = await changeAndRotate(self, sessionId, async (tx) => {
-        const changed = await accountRepository(tx).replacePasswordHash(self, row.password_hash, passwordHash);
+        const changed = await accountRepository(tx).replacePasswordHash(
+          self,
+          row.password_hash,
+          passwordHash,
+        );
         // That it changed, and nothing of the password or its hash.
         if (changed)
           await record(tx, { action: 'change-password', entityType: 'user', entityId: self.userId });
