@@ -195,6 +195,8 @@ describe('GET /v1/openapi.json', () => {
       'DELETE /v1/api-keys/{id}',
       'GET /v1/openapi.json',
       'GET /v1/search',
+      'GET /v1/audit-log',
+      'GET /v1/audit-log/export',
       'GET /v1/businesses',
       'GET /v1/businesses/{id}',
       'POST /v1/businesses',
