@@ -13,6 +13,8 @@ import { AUTHENTICATED } from '../../server/auth/access';
 import { audit, markAudited, REFUSAL_WINDOW_MS, writeAuditRow } from '../../server/audit';
 import { totpCode } from '../../server/auth/totp';
 import { AURORA, BOREALIS, COBALT } from '../../server/db/seed';
+import { seedAuditHistory } from '../../server/db/seed/auditHistory';
+import { VERSION4_PARTS } from '../../server/db/seed/version4';
 import { authRepository } from '../../server/modules/auth/repository';
 import { hashResetToken } from '../../server/modules/auth/service';
 import { businessesService } from '../../server/modules/businesses/service';
@@ -71,6 +73,45 @@ async function adminIn(organisationId: number): Promise<string> {
   expect(switched.statusCode).toBe(200);
   return String(switched.headers[IDENTITY_HEADER.toLowerCase()]);
 }
+
+describe('the demo data', () => {
+  it('has the audit history of what the seed created, written by Demo data, its part last', async () => {
+    expect(VERSION4_PARTS.at(-1)).toBe(seedAuditHistory);
+    const { rows } = await t.db.query<{ entity_type: string; action: string; n: number }>(
+      `SELECT entity_type, action, count(*)::int AS n FROM audit_log
+        WHERE actor_type = 'system' AND actor_label = 'Demo data' GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    const count = async (sql: string) => (await t.db.query<{ n: number }>(sql)).rows[0].n;
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        {
+          entity_type: 'business',
+          action: 'create',
+          n: await count('SELECT count(*)::int AS n FROM businesses'),
+        },
+        {
+          entity_type: 'api-key',
+          action: 'create',
+          n: await count('SELECT count(*)::int AS n FROM api_keys'),
+        },
+        { entity_type: 'api-key', action: 'revoke', n: 1 },
+        {
+          entity_type: 'role',
+          action: 'create',
+          n: await count('SELECT count(*)::int AS n FROM roles WHERE organisation_id IS NOT NULL'),
+        },
+        {
+          entity_type: 'user',
+          action: 'create',
+          n: await count('SELECT count(*)::int AS n FROM memberships'),
+        },
+      ]),
+    );
+    const [first] = await rowsOf('business', 1);
+    expect(first.changes.businessName.before).toBeNull();
+    expect(first.organisation_id).toBe(AURORA);
+  });
+});
 
 describe('the audit_log table', () => {
   it('refuses UPDATE and DELETE, whoever asks', async () => {
@@ -264,7 +305,7 @@ describe('a row per mutation, in the transaction of its change', () => {
       payload: { token: reset, newPassword: DEMO_PASSWORD },
     });
     expect(byLink.statusCode, byLink.body).toBe(200);
-    const rows = await rowsOf('user', 3);
+    const rows = (await rowsOf('user', 3)).filter((r) => r.actor_type === 'user');
     expect(rows.map((r) => r.action)).toEqual([
       'enable-two-factor',
       'disable-two-factor',

@@ -4,10 +4,15 @@
  * here; the parts run in order in the version's one transaction, the audit history last.
  */
 import type { Db } from '../client';
+import { seedAuditHistory } from './auditHistory';
 
 export type SeedPart = (tx: Db, seedDay: Date) => Promise<void>;
 
-export const VERSION4_PARTS: readonly SeedPart[] = [];
+export const VERSION4_PARTS: readonly SeedPart[] = [
+  // Parts of the other areas go above this line.
+  // The audit history of everything the seed created: it reads the tables, so it STAYS LAST.
+  seedAuditHistory,
+];
 
 export async function seedAdministration(tx: Db, seedDay: Date): Promise<void> {
   for (const part of VERSION4_PARTS) await part(tx, seedDay);
