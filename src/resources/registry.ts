@@ -5,7 +5,13 @@
  */
 import type { ResourceDeclaration } from '../declarations';
 import apiKeys from './apiKeys';
+import auditLog from './auditLog';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
 
-export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources, apiKeys];
+export const resources: readonly ResourceDeclaration[] = [
+  businesses,
+  ...transactionResources,
+  apiKeys,
+  auditLog,
+];
