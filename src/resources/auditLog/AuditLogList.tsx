@@ -8,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, CircularProgress, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import {
   DataTable,
   List,
@@ -136,6 +137,22 @@ export default function AuditLogList() {
           '& .RaList-main': { minWidth: 0 },
           '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' },
           '& td': { verticalAlign: 'top' },
+          // On a phone each entry is a card: one line per field, its label before it.
+          '@media (max-width: 599.95px)': {
+            '& table, & tbody, & tr, & td': { display: 'block', boxSizing: 'border-box' },
+            '& thead': visuallyHidden,
+            '& tbody tr': { borderBottom: 1, borderColor: 'divider', py: 1 },
+            '& tbody td': {
+              display: 'grid',
+              gridTemplateColumns: '7em 1fr',
+              justifyItems: 'start',
+              gap: 1,
+              border: 0,
+              py: 0.25,
+              px: 2,
+            },
+            '& tbody td::before': { content: 'attr(data-label)', color: 'text.secondary' },
+          },
         }}
       >
         <DataTable<Row>
@@ -150,51 +167,57 @@ export default function AuditLogList() {
           <DataTable.Col
             source="at"
             label={field('at')}
+            data-label={field('at')}
             render={(entry: Row) => <span style={{ whiteSpace: 'nowrap' }}>{formatTimestamp(entry.at)}</span>}
           />
           <DataTable.Col
             source="actor"
             label={field('actor')}
+            data-label={field('actor')}
             disableSort
             render={(entry: Row) => (
-              <>
+              <div>
                 <div>{entry.actor.label}</div>
                 <Typography variant="caption" color="text.secondary">
                   {translate(`resources.audit-log.actorTypes.${entry.actor.type}`, { _: entry.actor.type })}
                 </Typography>
-              </>
+              </div>
             )}
           />
           <DataTable.Col
             source="action"
             label={field('action')}
+            data-label={field('action')}
             disableSort
             render={(entry: Row) => texts.action(entry.action)}
           />
           <DataTable.Col
             source="entityType"
             label={field('entity')}
+            data-label={field('entity')}
             disableSort
             render={(entry: Row) => (
-              <>
+              <div>
                 <div>{texts.entityType(entry.entityType)}</div>
                 {entry.entityId ? (
                   <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {entry.entityId}
                   </Typography>
                 ) : null}
-              </>
+              </div>
             )}
           />
           <DataTable.Col
             source="changes"
             label={field('changes')}
+            data-label={field('changes')}
             disableSort
             render={(entry: Row) => <AuditChanges changes={entry.changes} />}
           />
           <DataTable.Col
             source="outcome"
             label={field('outcome')}
+            data-label={field('outcome')}
             disableSort
             render={(entry: Row) => (
               <StatusChip
@@ -207,6 +230,7 @@ export default function AuditLogList() {
           <DataTable.Col
             source="ip"
             label={field('ip')}
+            data-label={field('ip')}
             disableSort
             render={(entry: Row) => entry.ip ?? '—'}
           />
