@@ -113,6 +113,24 @@ describe('the demo data', () => {
   });
 });
 
+describe('migration 0035', () => {
+  it('gives GET_AUDIT_LOG to the built-in ADMIN of a database seeded before it, once', async () => {
+    const { readFileSync } = await import('node:fs');
+    const sql = readFileSync('server/db/migrations/0035_audit_log_permission.sql', 'utf8');
+    const permissions = async (id: number) =>
+      (await t.db.query<{ permissions: string[] }>('SELECT permissions FROM roles WHERE id = $1', [id]))
+        .rows[0].permissions;
+    await t.db.query(
+      "UPDATE roles SET permissions = array_remove(permissions, 'GET_AUDIT_LOG') WHERE id = 1",
+    );
+    expect(await permissions(1)).not.toContain('GET_AUDIT_LOG');
+    await t.db.exec(sql);
+    await t.db.exec(sql);
+    expect((await permissions(1)).filter((p) => p === 'GET_AUDIT_LOG')).toHaveLength(1);
+    for (const other of [2, 3, 4]) expect(await permissions(other)).not.toContain('GET_AUDIT_LOG');
+  });
+});
+
 describe('the audit_log table', () => {
   it('refuses UPDATE and DELETE, whoever asks', async () => {
     await writeAuditRow(t.db, {
