@@ -12,6 +12,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { BlockList, isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
+import { auditRefusal } from '../audit';
 import { ApiError, tooManyAttempts } from '../http/errors';
 import { retryAfter } from './throttle';
 
@@ -138,15 +139,20 @@ export async function authenticateApiKey(
   if (key.revoked_at) return refuse(API_KEY_TEXTS.revoked);
   if (key.expires_at && new Date(key.expires_at).getTime() <= nowMs) return refuse(API_KEY_TEXTS.expired);
 
-  // The key is good: what follows is a refusal of this use, not a failed attempt.
-  if (!ipAllowed(key.ip_allow_list, request.ip))
-    throw new ApiError(403, { message: API_KEY_TEXTS.ipRefused });
-  if (scopes === undefined) throw new ApiError(403, { message: API_KEY_TEXTS.notAccepted });
+  // The key is good: what follows is a refusal of this use, not a failed attempt. Each is recorded
+  // in the audit log with outcome 'refused' (once per key, route and window).
+  const deny = async (message: string, lacking: readonly string[] = []): Promise<never> => {
+    const actor = { type: 'apiKey', id: key.id, label: key.name } as const;
+    await auditRefusal(request, key.organisation_id, actor, lacking);
+    throw new ApiError(403, { message });
+  };
+  if (!ipAllowed(key.ip_allow_list, request.ip)) return deny(API_KEY_TEXTS.ipRefused);
+  if (scopes === undefined) return deny(API_KEY_TEXTS.notAccepted);
   const missing = scopes.filter((scope) => !key.scopes.includes(scope));
-  if (missing.length > 0) throw new ApiError(403, { message: API_KEY_TEXTS.missingScopes(missing) });
+  if (missing.length > 0) return deny(API_KEY_TEXTS.missingScopes(missing), missing);
   const business = namedBusiness(request);
   if (business !== undefined && business !== String(key.business_id)) {
-    throw new ApiError(403, { message: API_KEY_TEXTS.otherBusiness });
+    return deny(API_KEY_TEXTS.otherBusiness);
   }
 
   const lastUsed = key.last_used_at ? new Date(key.last_used_at).getTime() : null;

@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_SCHEME } from '../../src/domain/api';
 import type { Permission } from '../../src/domain/permissions';
+import { actorOf, auditRefusal } from '../audit';
 import { forbidden, unauthorized } from '../http/errors';
 import { authenticateApiKey, presentsApiKey } from './apiKeys';
 import { findLiveSession, type AuthContext } from './sessions';
@@ -50,6 +51,12 @@ export function requirePermission(
     if (presentsApiKey(request)) await authenticateApiKey(request, apiKeyScopes);
     else await authenticate(request);
     const held = request.auth.permissions;
-    if (!sets.some((set) => set.every((p) => held.includes(p)))) throw forbidden();
+    if (!sets.some((set) => set.every((p) => held.includes(p)))) {
+      // Recorded with outcome 'refused', once per actor, route and window (server/audit/index.ts),
+      // naming what the first (usually the only) set lacks.
+      const missing = sets[0].filter((p) => !held.includes(p));
+      await auditRefusal(request, request.auth.organisationId, actorOf(request), missing);
+      throw forbidden();
+    }
   };
 }

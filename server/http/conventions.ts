@@ -12,6 +12,10 @@
  *   those scopes (and the route's permissions) for its one business (server/auth/apiKeys.ts);
  * - `config.twoFactor` makes a route need the acting user's 2FA code in `X-2FA-Code` when 2FA is on
  *   (server/auth/twoFactor.ts), checked after the body and before the handler;
+ * - a state-changing route declares `config.audit` (the route-table test holds every POST/PUT/PATCH/DELETE
+ *   to it, a few justified exceptions aside) and writes its audit row with `audit(tx, request, …)`; a 2xx
+ *   answer of such a route whose request wrote none (`request.audited` unset) is logged, and in test mode
+ *   (the tests, E2E_RESET=1) turned into a 500, so every test of a mutation also proves its row;
  * - a number in the query string or path is finite: a run of 400 digits converts to Infinity
  *   (convertStrictly, server/http/validation.ts), which PostgreSQL would refuse with a 500.
  */
@@ -19,6 +23,7 @@ import type {
   FastifyContextConfig,
   FastifySchema,
   onRequestHookHandler,
+  onSendAsyncHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
@@ -103,6 +108,19 @@ export function installRouteConventions(app: App): void {
   };
   app.addHook('onRequest', noStore);
 
+  // A mutation that answered 2xx without writing its audit row (server/audit/index.ts).
+  const auditWritten: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+    const entityType = request.routeOptions.config?.audit;
+    if (!entityType || !STATE_CHANGING_METHODS.includes(request.method)) return payload;
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || request.audited) return payload;
+    const message = `${request.method} ${request.routeOptions.url} declares config.audit '${entityType}' but wrote no audit row`;
+    request.log.error(message);
+    if (!auditStrict(request.server.ctx?.config?.e2eReset)) return payload;
+    reply.code(500).type('application/json; charset=utf-8');
+    return JSON.stringify({ message });
+  };
+  app.addHook('onSend', auditWritten);
+
   const finiteNumbers: preHandlerHookHandler = (request, _reply, done) => {
     const errors: Record<string, string> = {};
     for (const values of [request.query, request.params]) {
@@ -117,6 +135,13 @@ export function installRouteConventions(app: App): void {
   };
   app.addHook('preHandler', finiteNumbers);
 }
+
+/** The methods of state-changing requests: each writes an audit row (config.audit). */
+export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Test mode (the test runner, or the e2e server's E2E_RESET=1): a missing audit row fails the answer. */
+export const auditStrict = (e2eReset: boolean | undefined) =>
+  e2eReset === true || process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
 
 /** What is wrong with a route's apiKey or twoFactor declaration, if anything. */
 function declarationProblem(methods: readonly string[], config: FastifyContextConfig): string | undefined {

@@ -33,6 +33,7 @@ const TAGS: Record<string, string> = {
   search: "The app bar's search over the organisation's records",
   docs: 'This document',
   testing: 'Test mode only (E2E_RESET=1)',
+  'audit-log': "The organisation's audit log: who changed what, when, and what was refused",
 };
 
 const INFO_DESCRIPTION = [

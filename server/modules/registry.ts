@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { apiKeysModule } from './apiKeys/routes';
+import { auditLogModule } from './auditLog/routes';
 import { authModule } from './auth/routes';
 import { balancesModule } from './balances/routes';
 import { bankAccountsModule } from './bankAccounts/routes';
@@ -42,6 +43,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: statisticsModule, prefix: '/v1/statistics' },
   { plugin: searchModule, prefix: '/v1/search' },
   { plugin: travelRuleModule, prefix: '/v1/deposits/travel-rule' },
+  { plugin: auditLogModule, prefix: '/v1/audit-log' },
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },

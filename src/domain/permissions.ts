@@ -39,6 +39,7 @@ export const PERMISSIONS = [
   'FETCH_BANK_METADATA',
   'GET_DEPOSITS_WITHOUT_TRAVEL_RULE',
   'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE',
+  'GET_AUDIT_LOG',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -51,12 +52,16 @@ const isRead = (p: Permission) => p.startsWith('GET_') || p.startsWith('FETCH_')
 /** The permission sets of the built-in roles (docs/architecture.md#demo-data); each includes GET_ORGANISATION. */
 export const BUILT_IN_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   ADMIN: [...PERMISSIONS],
+  // The audit log is read with the users and roles (docs/decisions.md, decision 155): ADMIN's alone.
   MANAGER: PERMISSIONS.filter(
-    (p) => !(['MANAGE_ROLES', 'CREATE_USER', 'UPDATE_USER', 'DELETE_USER'] as Permission[]).includes(p),
+    (p) =>
+      !(
+        ['MANAGE_ROLES', 'CREATE_USER', 'UPDATE_USER', 'DELETE_USER', 'GET_AUDIT_LOG'] as Permission[]
+      ).includes(p),
   ),
   BACKOFFICE: PERMISSIONS.filter(
     (p) =>
-      isRead(p) ||
+      (isRead(p) && p !== 'GET_AUDIT_LOG') ||
       (
         ['CREATE_PAYMENT', 'INITIATE_CALLBACK', 'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE'] as Permission[]
       ).includes(p),
@@ -159,7 +164,7 @@ export const PERMISSION_GROUPS: readonly PermissionGroup[] = [
     key: 'usersAndRoles',
     label: 'Manage users and roles',
     view: ['GET_USERS'],
-    full: ['GET_USERS', 'MANAGE_ROLES', 'CREATE_USER', 'UPDATE_USER', 'DELETE_USER'],
+    full: ['GET_USERS', 'MANAGE_ROLES', 'CREATE_USER', 'UPDATE_USER', 'DELETE_USER', 'GET_AUDIT_LOG'],
   },
   {
     key: 'travelRule',

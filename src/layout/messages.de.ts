@@ -94,5 +94,13 @@ export const layoutMessagesDe = {
         conversion: 'Guthabenumrechnungen',
       },
     },
+    auditTimeline: {
+      title: 'Verlauf',
+      loading: 'Verlauf wird geladen',
+      loadFailed: 'Der Verlauf konnte nicht geladen werden.',
+      empty: 'Noch keine Änderungen aufgezeichnet.',
+      by: 'von %{actor}, %{at}',
+      more: 'Mehr anzeigen',
+    },
   },
 };

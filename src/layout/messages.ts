@@ -94,5 +94,13 @@ export const layoutMessages = {
         conversion: 'Balance conversions',
       },
     },
+    auditTimeline: {
+      title: 'History',
+      loading: 'Loading the history',
+      loadFailed: 'The history could not be loaded.',
+      empty: 'No changes recorded yet.',
+      by: 'by %{actor}, %{at}',
+      more: 'Show more',
+    },
   },
 };

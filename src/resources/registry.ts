@@ -5,6 +5,7 @@
  */
 import type { ResourceDeclaration } from '../declarations';
 import apiKeys from './apiKeys';
+import auditLog from './auditLog';
 import bankAccounts from './bankAccounts';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
@@ -18,4 +19,5 @@ export const resources: readonly ResourceDeclaration[] = [
   bankAccounts,
   whitelistedAddresses,
   travelRule,
+  auditLog,
 ];

@@ -207,6 +207,8 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/deposits/travel-rule',
       'GET /v1/deposits/travel-rule/{id}',
       'PATCH /v1/deposits/travel-rule/{id}',
+      'GET /v1/audit-log',
+      'GET /v1/audit-log/export',
       'GET /v1/businesses',
       'GET /v1/businesses/{id}',
       'POST /v1/businesses',

@@ -54,6 +54,26 @@ export const takesApiKey = (route: RouteInfo) =>
   ((listKey(route) !== undefined && (route.schema.tags as string[] | undefined)?.includes('transactions')) ||
     route.url === '/v1/balances/:businessId');
 
+const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * State-changing routes that write no audit row of their own declaration (docs/decisions.md, decision
+ * 153), each with its reason. Every other POST/PUT/PATCH/DELETE /v1 route declares `config.audit`.
+ */
+export const AUDIT_EXEMPT: Readonly<Record<string, string>> = {
+  'POST /v1/auth/login': 'a session, not a record; a failed login writes its own refused row',
+  'POST /v1/auth/login/:orgId': 'the organisation switch: a session replaced, no record changed',
+  'POST /v1/auth/logout': 'a session ended, no record changed',
+  'POST /v1/auth/forgot-password': 'changes nothing the user sees: the reset, if used, is audited',
+  'POST /v1/reports/balance-confirmation': 'a read (a letter is prepared), POST for its body only',
+  'POST /v1/reports/transaction-ledger': 'a read (a sheet is prepared), POST for its body only',
+  'POST /v1/testing/reset': 'test mode only: empties the database',
+};
+
+/** Whether a route must declare config.audit (a state-changing /v1 route not exempt). */
+export const needsAudit = (route: RouteInfo) =>
+  isApiRoute(route) && STATE_CHANGING.includes(route.method) && !(describeRoute(route) in AUDIT_EXEMPT);
+
 /** What a route lacks; empty when it follows every rule. */
 export function routeProblems(route: RouteInfo): string[] {
   const problems: string[] = [];
@@ -83,6 +103,12 @@ export function routeProblems(route: RouteInfo): string[] {
   );
   if (unknownScopes.length > 0)
     problems.push(`config.apiKey names scopes keys cannot hold: ${unknownScopes.join(', ')}`);
+  if (needsAudit(route) && !config.audit)
+    problems.push("changes state: declare config.audit: '<entity-type>' and write its audit row");
+  if (config.audit !== undefined && !STATE_CHANGING.includes(route.method))
+    problems.push('config.audit on a route that changes nothing');
+  if (config.audit !== undefined && !/^[a-z][a-z-]{0,39}$/.test(config.audit))
+    problems.push('config.audit is an entity type in kebab case');
   if (config.cacheable && config.access?.kind !== 'public') {
     problems.push('cacheable, yet not public: authenticated answers are never cached');
   }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { PUBLIC, requires } from '../../server/auth/access';
+import { AUTHENTICATED, PUBLIC, requires } from '../../server/auth/access';
 import { API_KEY_SCOPES } from '../../src/domain/apiKeys';
 import type { RouteInfo } from '../../server/http/conventions';
 import { makeApp, type TestApp } from './helpers';
@@ -120,6 +120,7 @@ describe('the /v1 route table', () => {
       'path parameters without a params schema',
       'no body schema (or config.bodyless for a route that takes none)',
       'takes an id or lists rows but declares no config.tenancy',
+      "changes state: declare config.audit: '<entity-type>' and write its audit row",
     ]);
     const list: RouteInfo = {
       method: 'GET',
@@ -148,7 +149,27 @@ describe('the /v1 route table', () => {
       config: { access: requires('CREATE_API_CREDENTIALS') },
       schema: { body: Type.Object({}), response: { 201: Type.Object({}) } },
     };
-    expect(routeProblems(keyCreate)).toEqual(['changes something sensitive: declare config.twoFactor']);
+    expect(routeProblems(keyCreate)).toEqual([
+      'changes something sensitive: declare config.twoFactor',
+      "changes state: declare config.audit: '<entity-type>' and write its audit row",
+    ]);
+    const auditedRead: RouteInfo = {
+      method: 'GET',
+      url: '/v1/mine',
+      config: { access: requires('GET_BUSINESSES'), audit: 'Business' },
+      schema: { response: { 200: Type.Object({}) } },
+    };
+    expect(routeProblems(auditedRead)).toEqual([
+      'config.audit on a route that changes nothing',
+      'config.audit is an entity type in kebab case',
+    ]);
+    const exempt: RouteInfo = {
+      method: 'POST',
+      url: '/v1/auth/logout',
+      config: { access: AUTHENTICATED, bodyless: true },
+      schema: { response: { 204: Type.Null() } },
+    };
+    expect(routeProblems(exempt)).toEqual([]);
     const keyless: RouteInfo = {
       method: 'GET',
       url: '/v1/balances/:businessId',

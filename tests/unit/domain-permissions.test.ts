@@ -13,9 +13,25 @@ describe('built-in roles (docs/architecture.md#demo-data)', () => {
     expect([...BUILT_IN_ROLE_PERMISSIONS.ADMIN].sort()).toEqual([...PERMISSIONS].sort());
   });
 
-  it('MANAGER has every permission but role and user management', () => {
+  it('MANAGER has every permission but role and user management (and the audit log read with them)', () => {
     const missing = PERMISSIONS.filter((p) => !BUILT_IN_ROLE_PERMISSIONS.MANAGER.includes(p));
-    expect(missing.sort()).toEqual(['CREATE_USER', 'DELETE_USER', 'MANAGE_ROLES', 'UPDATE_USER']);
+    expect(missing.sort()).toEqual([
+      'CREATE_USER',
+      'DELETE_USER',
+      'GET_AUDIT_LOG',
+      'MANAGE_ROLES',
+      'UPDATE_USER',
+    ]);
+  });
+
+  it('only ADMIN reads the audit log, in the full set of Manage users and roles', () => {
+    const holders = Object.entries(BUILT_IN_ROLE_PERMISSIONS)
+      .filter(([, perms]) => perms.includes('GET_AUDIT_LOG'))
+      .map(([role]) => role);
+    expect(holders).toEqual(['ADMIN']);
+    const group = PERMISSION_GROUPS.find((g) => g.key === 'usersAndRoles')!;
+    expect(group.full).toContain('GET_AUDIT_LOG');
+    expect(group.view).not.toContain('GET_AUDIT_LOG');
   });
 
   it('BACKOFFICE has every read plus CREATE_PAYMENT, INITIATE_CALLBACK and UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE', () => {
@@ -25,7 +41,7 @@ describe('built-in roles (docs/architecture.md#demo-data)', () => {
       'INITIATE_CALLBACK',
       'UPDATE_DEPOSITS_WITHOUT_TRAVEL_RULE',
     ]);
-    for (const p of PERMISSIONS.filter((p) => /^(GET|FETCH)_/.test(p))) {
+    for (const p of PERMISSIONS.filter((p) => /^(GET|FETCH)_/.test(p) && p !== 'GET_AUDIT_LOG')) {
       expect(BUILT_IN_ROLE_PERMISSIONS.BACKOFFICE).toContain(p);
     }
   });

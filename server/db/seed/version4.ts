@@ -4,6 +4,7 @@
  * here; the parts run in order in the version's one transaction, the audit history last.
  */
 import type { Db } from '../client';
+import { seedAuditHistory } from './auditHistory';
 import { seedBankAccounts } from './bankAccounts';
 import { seedTravelRule } from './travelRule';
 import { seedWhitelistedAddresses } from './whitelistedAddresses';
@@ -14,6 +15,9 @@ export const VERSION4_PARTS: readonly SeedPart[] = [
   seedWhitelistedAddresses,
   seedBankAccounts,
   seedTravelRule,
+  // Parts of the other areas go above this line.
+  // The audit history of everything the seed created: it reads the tables, so it STAYS LAST.
+  seedAuditHistory,
 ];
 
 export async function seedAdministration(tx: Db, seedDay: Date): Promise<void> {

@@ -7,12 +7,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_KEY_MESSAGES, isIpOrCidr, isKeyName, type ApiKeyScope } from '../../../src/domain/apiKeys';
+import { audit, changesBetween, markAudited } from '../../audit';
 import { requires } from '../../auth/access';
 import { newApiKey } from '../../auth/apiKeys';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
 import { ApiError, found, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
-import { apiKeysRepository, type ApiKeyChange } from './repository';
+import { apiKeysRepository, type ApiKeyChange, type ApiKeyView } from './repository';
 import {
   ApiKeyParams,
   ApiKeySchema,
@@ -23,6 +24,15 @@ import {
 } from './schemas';
 
 const PROBE = { name: 'Probe' };
+
+/** What a key's audit rows compare: never its secret or hash (neither is in the view). */
+const AUDIT_FIELDS = ['name', 'businessId', 'scopes', 'ipAllowList', 'expiresAt', 'status'] as const;
+const keyChanges = (before: ApiKeyView | undefined, after: ApiKeyView | undefined) =>
+  changesBetween<Record<string, unknown>>(
+    before as Record<string, unknown> | undefined,
+    after as Record<string, unknown> | undefined,
+    AUDIT_FIELDS,
+  );
 const tenancy = orgRows('api_keys', { probeBody: PROBE });
 
 /** 403 naming the scopes the acting user does not hold. */
@@ -99,6 +109,7 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
           probeBody: { name: 'Probe', businessId: 1, scopes: ['GET_PAYMENT'] },
         }),
         twoFactor: true,
+        audit: 'api-key',
       },
       schema: {
         tags: ['api-keys'],
@@ -116,19 +127,28 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
         throw validationError({ businessId: 'Select a business of the organisation' });
       }
       const { id, credential, secretHash } = newApiKey();
-      const apiKey = await keys.insert(
-        scope,
-        {
-          id,
-          businessId: request.body.businessId,
-          name: fields.name!,
-          secretHash,
-          scopes: fields.scopes!,
-          ipAllowList: fields.ipAllowList ?? [],
-          expiresAt: fields.expiresAt ?? null,
-        },
-        nowMs,
-      );
+      const apiKey = await app.ctx.db.transaction(async (tx) => {
+        const created = await apiKeysRepository(tx).insert(
+          scope,
+          {
+            id,
+            businessId: request.body.businessId,
+            name: fields.name!,
+            secretHash,
+            scopes: fields.scopes!,
+            ipAllowList: fields.ipAllowList ?? [],
+            expiresAt: fields.expiresAt ?? null,
+          },
+          nowMs,
+        );
+        await audit(tx, request, {
+          action: 'create',
+          entityType: 'api-key',
+          entityId: id,
+          changes: keyChanges(undefined, created),
+        });
+        return created;
+      });
       return reply.code(201).send({ apiKey, secret: credential });
     },
   );
@@ -136,7 +156,7 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id',
     {
-      config: { access: requires('UPDATE_API_CREDENTIALS'), tenancy, twoFactor: true },
+      config: { access: requires('UPDATE_API_CREDENTIALS'), tenancy, twoFactor: true, audit: 'api-key' },
       schema: {
         tags: ['api-keys'],
         summary: "Changes a key's name, scopes, IP allow list or expiry (not a revoked key's)",
@@ -149,14 +169,27 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const nowMs = now();
       const change = checkFields(request.body, permissionsOf(request), nowMs);
-      return found(await keys.update(scopeOf(request), request.params.id, change, nowMs));
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      return app.ctx.db.transaction(async (tx) => {
+        const repository = apiKeysRepository(tx);
+        const before = await repository.find(scope, id, nowMs);
+        const after = found(await repository.update(scope, id, change, nowMs));
+        await audit(tx, request, {
+          action: 'update',
+          entityType: 'api-key',
+          entityId: id,
+          changes: keyChanges(before, after),
+        });
+        return after;
+      });
     },
   );
 
   app.delete(
     '/:id',
     {
-      config: { access: requires('DELETE_API_CREDENTIALS'), tenancy, twoFactor: true },
+      config: { access: requires('DELETE_API_CREDENTIALS'), tenancy, twoFactor: true, audit: 'api-key' },
       schema: {
         tags: ['api-keys'],
         summary: 'Revokes a key: it stops working on its next use and stays listed as revoked',
@@ -165,6 +198,25 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ApiKeySchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => found(await keys.revoke(scopeOf(request), request.params.id, now())),
+    async (request) => {
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      const nowMs = now();
+      return app.ctx.db.transaction(async (tx) => {
+        const repository = apiKeysRepository(tx);
+        const before = found(await repository.find(scope, id, nowMs));
+        const after = found(await repository.revoke(scope, id, nowMs));
+        // A second revocation changes nothing, and writes no second row.
+        if (before.status === 'revoked') markAudited(request);
+        else
+          await audit(tx, request, {
+            action: 'revoke',
+            entityType: 'api-key',
+            entityId: id,
+            changes: keyChanges(before, after),
+          });
+        return after;
+      });
+    },
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IDENTITY_HEADER } from '../../../src/domain/api';
 import { ERROR_TEXTS } from '../../../src/domain/errors';
+import { markAudited } from '../../audit';
 import { AUTHENTICATED, PUBLIC } from '../../auth/access';
 import { authed, Empty, errors } from '../../http/schemas';
 import {
@@ -110,7 +111,7 @@ export const authModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/reset-password',
     {
-      config: { access: PUBLIC, form: resetPasswordRequest },
+      config: { access: PUBLIC, form: resetPasswordRequest, audit: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Sets a new password with a reset token; every session of the user is revoked',
@@ -119,7 +120,8 @@ export const authModule: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(request.body.token, request.body.newPassword);
+      await auth.resetPassword(request.body.token, request.body.newPassword, request.ip);
+      markAudited(request); // written by the service, for the user of the token
       return {};
     },
   );

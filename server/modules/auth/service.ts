@@ -4,6 +4,7 @@ import type { LoginResponse } from '../../../src/domain/api';
 import { ERROR_TEXTS } from '../../../src/domain/errors';
 import { forgotPasswordSchema, loginRequest, resetPasswordRequest } from '../../../src/domain/schemas';
 import { normaliseEmail } from '../../../src/domain/validation';
+import { auditForUser } from '../../audit';
 import { hashPassword, verifyDummy, verifyPassword } from '../../auth/passwords';
 import { createSession, revokeSession, revokeUserSessions, type AuthContext } from '../../auth/sessions';
 import {
@@ -68,6 +69,18 @@ export interface Signed {
 export function authService({ db, config, now }: AppContext, background: Background) {
   const users = authRepository(db);
 
+  /**
+   * A failed login in the audit log (outcome 'refused'): in every organisation of the account, or
+   * without an organisation when the e-mail has none. The login throttle bounds how many are written.
+   */
+  const refused = (user: { id: number | null; email: string }, ip: string) =>
+    auditForUser(db, { now }, user, ip, {
+      action: 'login',
+      entityType: 'user',
+      entityId: user.id,
+      outcome: 'refused',
+    });
+
   return {
     async login(input: {
       email: string;
@@ -88,9 +101,13 @@ export function authService({ db, config, now }: AppContext, background: Backgro
       const user = await users.userByEmail(email);
       if (!user) {
         await verifyDummy(input.password);
+        await refused({ id: null, email }, input.ip);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(user.password_hash, input.password))) throw invalidCredentials();
+      if (!(await verifyPassword(user.password_hash, input.password))) {
+        await refused({ id: user.id, email }, input.ip);
+        throw invalidCredentials();
+      }
 
       if (user.totp_secret) {
         const { twoFaCode } = input;
@@ -102,7 +119,10 @@ export function authService({ db, config, now }: AppContext, background: Backgro
         const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
         const step = verifyTotp(user.totp_secret, String(twoFaCode).padStart(6, '0'), now(), lastStep);
         const accepted = step !== null && (await users.acceptTotpStep(user.id, step));
-        if (!accepted) throw invalidTwoFaCode();
+        if (!accepted) {
+          await refused({ id: user.id, email }, input.ip);
+          throw invalidTwoFaCode();
+        }
       }
 
       await attempt.release();
@@ -158,7 +178,7 @@ export function authService({ db, config, now }: AppContext, background: Backgro
     },
 
     /** Sets the password with a single-use token; every session of the user is revoked, all in one transaction. */
-    async resetPassword(token: string, newPassword: string): Promise<void> {
+    async resetPassword(token: string, newPassword: string, ip: string): Promise<void> {
       const tokenHash = hashResetToken(token);
       const invalid = () => new ApiError(400, { message: ERROR_TEXTS.resetTokenInvalid });
       checkForm(resetPasswordRequest, { newPassword });
@@ -172,6 +192,15 @@ export function authService({ db, config, now }: AppContext, background: Backgro
         await repo.useAllResets(reset.user_id, at);
         await repo.setPasswordHash(reset.user_id, passwordHash);
         await revokeUserSessions(tx, reset.user_id, undefined, now());
+        // The user's own act (by the link): in each of the user's organisations, nothing of the password.
+        const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+          reset.user_id,
+        ]);
+        await auditForUser(tx, { now }, { id: reset.user_id, email: rows[0].email }, ip, {
+          action: 'reset-password',
+          entityType: 'user',
+          entityId: reset.user_id,
+        });
       });
     },
   };

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { businessFormSchema } from '../../../src/domain/business';
 import type { Permission } from '../../../src/domain/permissions';
+import { recorderOf } from '../../audit';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf } from '../../auth/scope';
 import { forbidden, found } from '../../http/errors';
@@ -78,6 +79,7 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
         access: requires('CREATE_BUSINESS'),
         tenancy: orgRows('businesses', { probeBody: PROBE_FIELDS }),
         form: businessFormSchema,
+        audit: 'business',
       },
       schema: {
         tags: ['businesses'],
@@ -87,7 +89,8 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: BusinessSchema, ...errors(400, 401, 403, 415) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(scopeOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await service.create(scopeOf(request), request.body, recorderOf(request))),
   );
 
   app.patch(
@@ -97,6 +100,7 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
         access: requires('UPDATE_BUSINESS'),
         tenancy: orgRows('businesses', { probeBody: { id: 1, ...PROBE_FIELDS }, bodyId: 'id' }),
         form: businessFormSchema,
+        audit: 'business',
       },
       schema: {
         tags: ['businesses'],
@@ -108,7 +112,7 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id, ...payload } = request.body;
-      return service.update(scopeOf(request), id, payload);
+      return service.update(scopeOf(request), id, payload, recorderOf(request));
     },
   );
 };

@@ -23,6 +23,7 @@ import {
 } from '../../../src/domain/business';
 import { errorTexts, validateForm } from '../../../src/domain/forms';
 import { MESSAGES } from '../../../src/domain/validation';
+import { changesBetween, type Recorder } from '../../audit';
 import type { OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -30,6 +31,29 @@ import { notFound, validationError } from '../../http/errors';
 import { currenciesRepository } from '../currencies/repository';
 import { metadataRepository } from '../metadata/repository';
 import { businessesRepository, isDuplicateName } from './repository';
+
+/** The fields of a business its audit rows compare (every one a reader of the business may see). */
+export const BUSINESS_AUDIT_FIELDS = [
+  'businessName',
+  'settlementCurrency',
+  'supportedDisplayCurrencies',
+  'supportedDepositCurrenciesWithNetworks',
+  'depositReceivedCallbackUrl',
+  'withdrawalCallbackUrl',
+  'withdrawalApprovalCallbackUrl',
+  'overpaymentPolicy',
+  'refundFollowUpDepositsForOneTimePayments',
+  'blockchainFeePaidBy',
+  'stableCryptoCurrencyDepegThreshold',
+  'userServiceFeeDistributionPercentage',
+] as const satisfies readonly (keyof Business)[];
+
+const businessChanges = (before: Business | null, after: Business | null) =>
+  changesBetween<Record<string, unknown>>(
+    before as Record<string, unknown> | null,
+    after as Record<string, unknown> | null,
+    BUSINESS_AUDIT_FIELDS,
+  );
 
 const nameTaken = () => validationError({ businessName: MESSAGES.businessNameTaken });
 
@@ -58,13 +82,26 @@ export function businessesService({ db, now }: AppContext) {
   }
 
   return {
-    async create(scope: OrgScope, payload: BusinessPayload): Promise<Business> {
+    /** `record` writes the audit row, in the creation's transaction. */
+    async create(scope: OrgScope, payload: BusinessPayload, record: Recorder): Promise<Business> {
       await check(scope, payload);
       const { settlementCurrency } = await metadata.organisation(scope);
       return guardName(() =>
         db.transaction(async (tx: Db) => {
           if (await businesses.nameTaken(scope, payload.businessName, null, tx)) throw nameTaken();
-          return businesses.insert(scope, { ...payload, settlementCurrency }, new Date(now()), tx);
+          const created = await businesses.insert(
+            scope,
+            { ...payload, settlementCurrency },
+            new Date(now()),
+            tx,
+          );
+          await record(tx, {
+            action: 'create',
+            entityType: 'business',
+            entityId: created.id,
+            changes: businessChanges(null, created),
+          });
+          return created;
         }),
       );
     },
@@ -74,7 +111,7 @@ export function businessesService({ db, now }: AppContext) {
      * The checks read outside the transaction (PGlite runs one statement stream: a read on `db`
      * inside a `db.transaction` would wait for it); the row is then locked and found again.
      */
-    async update(scope: OrgScope, id: number, payload: BusinessPayload): Promise<Business> {
+    async update(scope: OrgScope, id: number, payload: BusinessPayload, record: Recorder): Promise<Business> {
       if (!(await businesses.find(scope, id))) throw notFound();
       await check(scope, payload);
       return guardName(() =>
@@ -86,6 +123,13 @@ export function businessesService({ db, now }: AppContext) {
           const values = { ...payload, settlementCurrency: current.settlementCurrency };
           const updated = await businesses.update(scope, id, values, new Date(now()), tx);
           if (!updated) throw notFound();
+          // A save that changed nothing is still a row: someone saved the business at that time.
+          await record(tx, {
+            action: 'update',
+            entityType: 'business',
+            entityId: id,
+            changes: businessChanges(current, updated),
+          });
           return updated;
         }),
       );

@@ -13,12 +13,13 @@ import {
   isBuiltInRoleName,
   ROLE_MESSAGES,
 } from '../../../src/domain/roles';
+import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { sessionsChanging } from '../../auth/sessionCache';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
 import { ApiError, found, notFound, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
-import { rolesRepository } from './repository';
+import { rolesRepository, type RoleRow } from './repository';
 import { CreateRoleBody, RoleParams, RoleSchema, roleList, UpdateRoleBody } from './schemas';
 
 /** 403 naming the permissions the acting user does not hold. */
@@ -31,10 +32,19 @@ export const roleAssignedText = (count: number) =>
 const isForeignKeyViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23503';
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
+/** What a role's audit rows compare. */
+const roleChanges = (before: RoleRow | undefined, after: RoleRow | undefined) =>
+  changesBetween<Record<string, unknown>>(
+    before && { name: before.name, permissions: [...before.permissions].sort() },
+    after && { name: after.name, permissions: [...after.permissions].sort() },
+    ['name', 'permissions'],
+  );
+
 const tenancy = orgRows('roles', { sharedWhenNull: true, probeBody: { name: 'Probe role' } });
 
 export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
-  const roles = rolesRepository(app.ctx.db);
+  const { db } = app.ctx;
+  const roles = rolesRepository(db);
 
   /** The name as kept (trimmed) after its rules; 400 with the form's field error otherwise. */
   async function checkName(scope: OrgScope, raw: string, exceptId?: number): Promise<string> {
@@ -104,7 +114,7 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '',
     {
-      config: { access: requires('MANAGE_ROLES'), tenancy },
+      config: { access: requires('MANAGE_ROLES'), tenancy, audit: 'role' },
       schema: {
         tags: ['roles'],
         summary: 'Creates a custom role of the organisation',
@@ -117,15 +127,29 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
       const scope = scopeOf(request);
       const name = await checkName(scope, request.body.name);
       const permissions = checkPermissions(request.auth.permissions, request.body.permissions);
-      const id = await saving(() => roles.insert(scope, name, permissions));
-      return reply.code(201).send(found(await roles.find(scope, id)));
+      const role = await saving(() =>
+        db.transaction(async (tx) => {
+          const repository = rolesRepository(tx);
+          const created = found(
+            await repository.find(scope, await repository.insert(scope, name, permissions)),
+          );
+          await audit(tx, request, {
+            action: 'create',
+            entityType: 'role',
+            entityId: created.id,
+            changes: roleChanges(undefined, created),
+          });
+          return created;
+        }),
+      );
+      return reply.code(201).send(role);
     },
   );
 
   app.patch(
     '/:id',
     {
-      config: { access: requires('MANAGE_ROLES'), tenancy },
+      config: { access: requires('MANAGE_ROLES'), tenancy, audit: 'role' },
       schema: {
         tags: ['roles'],
         summary: "Changes a custom role's name or permissions (built-in roles are read-only)",
@@ -138,7 +162,7 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = scopeOf(request);
       const { id } = request.params;
-      await customRole(scope, id);
+      const before = await customRole(scope, id);
       const name =
         request.body.name === undefined ? undefined : await checkName(scope, request.body.name, id);
       const permissions =
@@ -147,15 +171,27 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
           : checkPermissions(request.auth.permissions, request.body.permissions);
       // The holders' cached sessions go now; the role trigger's notice follows the commit.
       sessionsChanging({ roleId: id });
-      if (!(await saving(() => roles.update(scope, id, { name, permissions })))) throw notFound();
-      return found(await roles.find(scope, id));
+      return saving(() =>
+        db.transaction(async (tx) => {
+          const repository = rolesRepository(tx);
+          if (!(await repository.update(scope, id, { name, permissions }))) throw notFound();
+          const after = found(await repository.find(scope, id));
+          await audit(tx, request, {
+            action: 'update',
+            entityType: 'role',
+            entityId: id,
+            changes: roleChanges(before, after),
+          });
+          return after;
+        }),
+      );
     },
   );
 
   app.delete(
     '/:id',
     {
-      config: { access: requires('MANAGE_ROLES'), tenancy },
+      config: { access: requires('MANAGE_ROLES'), tenancy, audit: 'role' },
       schema: {
         tags: ['roles'],
         summary: 'Deletes a custom role nobody holds (409 while it is assigned)',
@@ -167,16 +203,23 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = scopeOf(request);
       const role = await customRole(scope, request.params.id);
-      let outcome: Awaited<ReturnType<typeof roles.remove>>;
       try {
-        outcome = await roles.remove(scope, role.id);
+        await db.transaction(async (tx) => {
+          const outcome = await rolesRepository(tx).remove(scope, role.id);
+          if (outcome === 'missing') throw notFound();
+          if (outcome !== 'deleted') throw new ApiError(409, { message: roleAssignedText(outcome) });
+          await audit(tx, request, {
+            action: 'delete',
+            entityType: 'role',
+            entityId: role.id,
+            changes: roleChanges(role, undefined),
+          });
+        });
       } catch (error) {
         // A membership given the role while it was being deleted.
-        if (isForeignKeyViolation(error)) outcome = 1;
-        else throw error;
+        if (isForeignKeyViolation(error)) throw new ApiError(409, { message: roleAssignedText(1) });
+        throw error;
       }
-      if (outcome === 'missing') throw notFound();
-      if (outcome !== 'deleted') throw new ApiError(409, { message: roleAssignedText(outcome) });
       return { ...role, userCount: 0 };
     },
   );

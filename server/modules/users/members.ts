@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createUserSchema } from '../../../src/domain/schemas';
 import { normaliseEmail } from '../../../src/domain/validation';
+import { audit } from '../../audit';
 import { requires } from '../../auth/access';
 import { hashPassword } from '../../auth/passwords';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
@@ -120,7 +121,7 @@ function membersRepository(db: Db) {
       scope: OrgScope,
       userId: number,
       keepsAdmin: boolean,
-      change: (tx: Db) => Promise<void>,
+      change: (tx: Db, member: MemberRow) => Promise<void>,
     ): Promise<MemberRow | undefined> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [MEMBERSHIP_LOCK_CLASS, scope.organisationId]);
@@ -134,7 +135,7 @@ function membersRepository(db: Db) {
           );
           if (rows[0].n <= 1) throw new ApiError(409, { message: USER_TEXTS.lastAdmin });
         }
-        await change(tx);
+        await change(tx, member);
         return member;
       });
     },
@@ -192,7 +193,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '',
     {
-      config: { access: requires('CREATE_USER'), tenancy, form: createUserSchema },
+      config: { access: requires('CREATE_USER'), tenancy, form: createUserSchema, audit: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Adds a user: a new account, or a membership for an e-mail that has one (its password kept)',
@@ -204,7 +205,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const scope = scopeOf(request);
       checkForm(createUserSchema, request.body);
-      await grantable(scope, request.auth.permissions, request.body.roleId);
+      const role = await grantable(scope, request.auth.permissions, request.body.roleId);
       const email = normaliseEmail(request.body.email);
       const passwordHash = await hashPassword(request.body.password);
       let userId: number;
@@ -223,6 +224,17 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
             scope.organisationId,
             request.body.roleId,
           ]);
+          // The e-mail and the role: never the password or its hash.
+          await audit(tx, request, {
+            action: 'create',
+            entityType: 'user',
+            entityId: id,
+            changes: {
+              email: { before: null, after: email },
+              roleId: { before: null, after: request.body.roleId },
+              roleName: { before: null, after: role.name },
+            },
+          });
           return id;
         });
       } catch (error) {
@@ -236,7 +248,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id',
     {
-      config: { access: requires('UPDATE_USER'), tenancy },
+      config: { access: requires('UPDATE_USER'), tenancy, audit: 'user' },
       schema: {
         tags: ['users'],
         summary: "Changes a user's role in the organisation (effective on the user's next request)",
@@ -254,12 +266,24 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = await grantable(scope, request.auth.permissions, request.body.roleId);
       // The user's cached sessions go now; the membership trigger's notice follows the commit.
       sessionsChanging({ userId });
-      const changed = await members.changeMember(scope, userId, role.name === 'ADMIN', async (tx) => {
+      const changed = await members.changeMember(scope, userId, role.name === 'ADMIN', async (tx, member) => {
         await tx.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND organisation_id = $2', [
           userId,
           scope.organisationId,
           request.body.roleId,
         ]);
+        await audit(tx, request, {
+          action: 'update',
+          entityType: 'user',
+          entityId: userId,
+          changes:
+            member.roleId === request.body.roleId
+              ? {}
+              : {
+                  roleId: { before: member.roleId, after: request.body.roleId },
+                  roleName: { before: member.roleName, after: role.name },
+                },
+        });
       });
       if (!changed) throw notFound();
       return found(await members.find(scope, userId));
@@ -269,7 +293,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      config: { access: requires('DELETE_USER'), tenancy },
+      config: { access: requires('DELETE_USER'), tenancy, audit: 'user' },
       schema: {
         tags: ['users'],
         summary: "Removes a user from the organisation and ends the user's sessions in it",
@@ -284,7 +308,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await members.find(scope, userId))) throw notFound();
       notSelf(scope, userId);
       sessionsChanging({ userId });
-      const removed = await members.changeMember(scope, userId, false, async (tx) => {
+      const removed = await members.changeMember(scope, userId, false, async (tx, member) => {
         await tx.query('DELETE FROM memberships WHERE user_id = $1 AND organisation_id = $2', [
           userId,
           scope.organisationId,
@@ -293,6 +317,16 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND organisation_id = $2 AND revoked_at IS NULL',
           [userId, scope.organisationId, new Date(now())],
         );
+        await audit(tx, request, {
+          action: 'delete',
+          entityType: 'user',
+          entityId: userId,
+          changes: {
+            email: { before: member.email, after: null },
+            roleId: { before: member.roleId, after: null },
+            roleName: { before: member.roleName, after: null },
+          },
+        });
       });
       return found(removed);
     },

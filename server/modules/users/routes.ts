@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { changePasswordRequest, twoFaSchema } from '../../../src/domain/schemas';
 import { IDENTITY_HEADER } from '../../../src/domain/api';
+import { recorderOf } from '../../audit';
 import { AUTHENTICATED } from '../../auth/access';
 import { scopeOf } from '../../auth/scope';
 import { authed, Empty, errors } from '../../http/schemas';
@@ -29,7 +30,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/two-fa',
     {
-      config: { access: AUTHENTICATED, form: twoFaSchema },
+      config: { access: AUTHENTICATED, form: twoFaSchema, audit: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Turn two-factor on (code from the pending secret) or off (code from the current secret)',
@@ -40,7 +41,13 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { enabled, code } = request.body;
-      const token = await account.updateTwoFa(scopeOf(request), request.auth.sessionId, enabled, code);
+      const token = await account.updateTwoFa(
+        scopeOf(request),
+        request.auth.sessionId,
+        enabled,
+        code,
+        recorderOf(request),
+      );
       return reply.header(IDENTITY_HEADER, token).send({ enabled });
     },
   );
@@ -48,7 +55,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/password',
     {
-      config: { access: AUTHENTICATED, form: changePasswordRequest },
+      config: { access: AUTHENTICATED, form: changePasswordRequest, audit: 'user' },
       schema: {
         tags: ['users'],
         summary: "Change the caller's password; other sessions are revoked and this token rotated",
@@ -65,6 +72,7 @@ export const usersModule: FastifyPluginAsyncTypebox = async (app) => {
         request.ip,
         oldPassword,
         newPassword,
+        recorderOf(request),
       );
       return reply.header(IDENTITY_HEADER, token).send({});
     },

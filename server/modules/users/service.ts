@@ -8,6 +8,7 @@
 import { findBrand } from '../../../src/domain/brands';
 import { ERROR_TEXTS } from '../../../src/domain/errors';
 import { changePasswordRequest, twoFaSchema } from '../../../src/domain/schemas';
+import type { Recorder } from '../../audit';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { OrgScope } from '../../auth/scope';
 import { revokeUserSessions, rotateSessionToken } from '../../auth/sessions';
@@ -68,7 +69,13 @@ export function accountService({ db, config, now }: AppContext) {
      * Turns 2FA on (code from the pending secret) or off (a current code from the active secret: the
      * session alone is not enough); returns the new token.
      */
-    async updateTwoFa(self: OrgScope, sessionId: string, enabled: boolean, code: string): Promise<string> {
+    async updateTwoFa(
+      self: OrgScope,
+      sessionId: string,
+      enabled: boolean,
+      code: string,
+      record: Recorder,
+    ): Promise<string> {
       checkForm(twoFaSchema, { code });
       const reserved = await reserveAttempt(db, config, now(), [
         [twoFaKey(self.userId), config.loginMaxFailuresPerAccount],
@@ -79,11 +86,23 @@ export function accountService({ db, config, now }: AppContext) {
       const secret = row.totp_secret ?? (enabled ? row.totp_pending_secret : null);
       const step = secret ? verifyTotp(secret, code, now(), row.totp_secret ? lastStep : null) : null;
       if (step === null || secret === null) throw invalidTwoFaCode(); // the reservation stays: a failure
-      const token = await changeAndRotate(self, sessionId, (tx) =>
-        enabled
-          ? accountRepository(tx).enableTotp(self, secret, step)
-          : accountRepository(tx).disableTotp(self, secret, step),
-      );
+      const token = await changeAndRotate(self, sessionId, async (tx) => {
+        const changed = enabled
+          ? await accountRepository(tx).enableTotp(self, secret, step)
+          : await accountRepository(tx).disableTotp(self, secret, step);
+        // Whether it is on, never the secret.
+        if (changed)
+          await record(tx, {
+            action: enabled ? 'enable-two-factor' : 'disable-two-factor',
+            entityType: 'user',
+            entityId: self.userId,
+            changes:
+              Boolean(row.totp_secret) === enabled
+                ? {}
+                : { twoFaEnabled: { before: !enabled, after: enabled } },
+          });
+        return changed;
+      });
       if (token === undefined) throw invalidTwoFaCode(); // a concurrent request used the code first
       await reserved.reservation.release();
       return token;
@@ -99,6 +118,7 @@ export function accountService({ db, config, now }: AppContext) {
       ip: string,
       oldPassword: string,
       newPassword: string,
+      record: Recorder,
     ): Promise<string> {
       const row = await accounts.get(self);
       const reserved = await reserveAttempt(db, config, now(), loginLimits(config, row.email, ip));
@@ -108,9 +128,17 @@ export function accountService({ db, config, now }: AppContext) {
       await clearFailures(db, accountKey(row.email));
       checkForm(changePasswordRequest, { oldPassword, newPassword });
       const passwordHash = await hashPassword(newPassword);
-      const token = await changeAndRotate(self, sessionId, (tx) =>
-        accountRepository(tx).replacePasswordHash(self, row.password_hash, passwordHash),
-      );
+      const token = await changeAndRotate(self, sessionId, async (tx) => {
+        const changed = await accountRepository(tx).replacePasswordHash(
+          self,
+          row.password_hash,
+          passwordHash,
+        );
+        // That it changed, and nothing of the password or its hash.
+        if (changed)
+          await record(tx, { action: 'change-password', entityType: 'user', entityId: self.userId });
+        return changed;
+      });
       // The password changed since it was checked (a concurrent change): the old one is no longer right.
       if (token === undefined) throw oldPasswordIncorrect();
       return token;

@@ -60,6 +60,7 @@ import { businessPath } from '../../domain/recordPaths';
 import { useSession } from '../../authProvider';
 import { errorMessageText, FormTextField, formResolver, useFormTranslate } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
+import { AuditTimeline } from '../../layout/AuditTimeline';
 import { formatNumber } from '../../i18n/format';
 import { messageOf, Page } from '../../layout';
 import { BUSINESS_QUERY_KEYS, useBusinessApi } from './api';
@@ -883,6 +884,8 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
         }}
       />
       <FailureOverlay message={overlay} />
+      {/* The business's history (remounted, so read again, when a save changes the record). */}
+      {business ? <AuditTimeline key={business.updatedAt} entityType="business" id={business.id} /> : null}
     </Page>
   );
 }

@@ -1,0 +1,56 @@
+export const auditLogMessages = {
+  resources: {
+    'audit-log': {
+      name: 'Audit log',
+      empty: 'No entries match.',
+      fields: {
+        at: 'When',
+        actor: 'Who',
+        action: 'Action',
+        entity: 'Record',
+        changes: 'Changes',
+        outcome: 'Outcome',
+        ip: 'IP address',
+      },
+      filters: {
+        search: 'Search who, action or record',
+        action: 'Action',
+        entityType: 'Record',
+        outcome: 'Outcome',
+        date: 'Date',
+      },
+      actions: {
+        create: 'Created',
+        update: 'Changed',
+        delete: 'Deleted',
+        revoke: 'Revoked',
+        login: 'Login',
+        access: 'Access',
+        'enable-two-factor': 'Two-factor on',
+        'disable-two-factor': 'Two-factor off',
+        'change-password': 'Password changed',
+        'reset-password': 'Password reset',
+      },
+      entityTypes: {
+        business: 'Business',
+        'api-key': 'API key',
+        user: 'User',
+        role: 'Role',
+        'bank-account': 'Bank account',
+        'whitelisted-address': 'Whitelisted address',
+        route: 'API call',
+      },
+      outcomes: { success: 'Done', refused: 'Refused' },
+      actorTypes: { user: 'User', apiKey: 'API key', system: 'System' },
+      noChanges: 'No field changed',
+      export: {
+        button: 'Export CSV',
+        running: 'Exporting…',
+        done: 'Saved %{filename}',
+        truncated:
+          '%{filename} holds the first %{rows} entries only. Narrow the dates or filters for the rest.',
+      },
+      errors: { loadFailed: 'The audit log could not be loaded.' },
+    },
+  },
+};

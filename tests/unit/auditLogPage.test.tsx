@@ -1,0 +1,95 @@
+/**
+ * The audit log in the real App over a fake /v1: the list (who, action, record, changes, outcome) and
+ * its query; the timeline on the business edit page for a holder of GET_AUDIT_LOG, none without it.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CURRENCY_SEED } from '../../src/domain/currencies';
+import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
+import { fakeApi, sampleBusiness, sampleSession, type Reply } from './helpers/fakeApi';
+import { fakeController } from './helpers/fakeController';
+import { renderApp as renderRealApp } from './helpers/renderAdmin';
+
+const ENTRY = {
+  id: 7,
+  at: '2026-11-21T13:05:00.000Z',
+  actor: { type: 'user', id: '1', label: 'admin@example.com' },
+  action: 'update',
+  entityType: 'business',
+  entityId: '1',
+  changes: { businessName: { before: 'Northwind Coffee', after: 'Northwind Roasters' } },
+  outcome: 'success',
+  ip: '10.0.0.1',
+};
+const REFUSED = {
+  ...ENTRY,
+  id: 6,
+  actor: { type: 'user', id: '4', label: 'support@example.com' },
+  action: 'access',
+  entityType: 'route',
+  entityId: 'GET /v1/roles',
+  changes: { missing: { before: null, after: ['MANAGE_ROLES'] } },
+  outcome: 'refused',
+};
+
+function renderApp(path: string, permissions: readonly string[], routes: Record<string, Reply> = {}) {
+  const api = fakeApi({
+    'GET /v1/audit-log': { body: { entries: [ENTRY, REFUSED], total: 2 } },
+    'GET /v1/businesses/1': { body: sampleBusiness(1, 'Northwind Coffee') },
+    'GET /v1/payment/organisations/metadata': {
+      body: {
+        enabledFiatSettlementCurrencies: ['EUR'],
+        enabledCryptoSettlementCurrencies: [],
+        enabledCryptoCurrencies: ['BTC'],
+        allowServiceFeeDistribution: false,
+        feeDistributionLimit: 0,
+        settlementCurrency: 'EUR',
+      },
+    },
+    ...routes,
+  });
+  const controller = fakeController(
+    sampleSession({ permissions: [...permissions], supportedCurrencies: [...CURRENCY_SEED] }),
+  );
+  renderRealApp(path, controller, api.fetch);
+  return api;
+}
+
+const ADMIN = BUILT_IN_ROLE_PERMISSIONS.ADMIN;
+
+describe('the audit log list', () => {
+  it('shows who did what to which record, the changes and the outcome, newest first', async () => {
+    const api = renderApp('/audit-log', ADMIN);
+    const row = (await screen.findByText('businessName')).closest('tr')!;
+    expect(within(row).getByText('admin@example.com')).toBeTruthy();
+    expect(within(row).getByText('Changed')).toBeTruthy();
+    expect(within(row).getByText('Business')).toBeTruthy();
+    expect(row.textContent).toContain('businessName: Northwind Coffee → Northwind Roasters');
+    expect(within(row).getByText('Done')).toBeTruthy();
+    const refused = screen.getByText('support@example.com').closest('tr')!;
+    expect(refused.textContent).toContain('missing: — → MANAGE_ROLES');
+    expect(within(refused).getByText('Refused')).toBeTruthy();
+    const call = api.calls.find((c) => c.path === '/v1/audit-log')!;
+    expect(Object.fromEntries(call.query)).toMatchObject({ sortBy: 'at', order: 'desc', limit: '25' });
+  });
+});
+
+describe('the timeline on the business edit page', () => {
+  it("reads the business's entries and shows them to a holder of GET_AUDIT_LOG", async () => {
+    const api = renderApp('/businesses/1', ADMIN, {
+      'GET /v1/audit-log': { body: { entries: [ENTRY], total: 1 } },
+    });
+    const history = await screen.findByRole('region', { name: 'History' });
+    await waitFor(() => expect(history.textContent).toContain('by admin@example.com'));
+    expect(history.textContent).toContain('businessName: Northwind Coffee → Northwind Roasters');
+    const call = api.calls.find((c) => c.path === '/v1/audit-log')!;
+    expect(Object.fromEntries(call.query)).toMatchObject({ entityType: 'business', entityId: '1' });
+  });
+
+  it('is absent for a user without GET_AUDIT_LOG, who never asks for it', async () => {
+    const api = renderApp('/businesses/1', BUILT_IN_ROLE_PERMISSIONS.MANAGER);
+    expect(await screen.findByRole('textbox', { name: 'Business name' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+    expect(api.calls.some((c) => c.path === '/v1/audit-log')).toBe(false);
+  });
+});
