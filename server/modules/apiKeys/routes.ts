@@ -12,6 +12,7 @@ import { newApiKey } from '../../auth/apiKeys';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
 import { ApiError, found, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
+import { keyBusinessesRoutes } from './businesses';
 import { apiKeysRepository, type ApiKeyChange } from './repository';
 import {
   ApiKeyParams,
@@ -59,6 +60,7 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
   const keys = apiKeysRepository(app.ctx.db);
   const { now } = app.ctx;
   const permissionsOf = (request: { auth: { permissions: readonly string[] } }) => request.auth.permissions;
+  await app.register(keyBusinessesRoutes);
 
   app.get(
     '',
