@@ -33,3 +33,4 @@ export {
 } from './preferences';
 export { usePreference } from './usePreference';
 export { PAGE_ACTIONS_TEST_ID } from './Page';
+export { DeleteConfirmation, type DeleteConfirmationProps } from './DeleteConfirmation';

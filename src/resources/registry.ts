@@ -7,5 +7,13 @@ import type { ResourceDeclaration } from '../declarations';
 import apiKeys from './apiKeys';
 import businesses from './businesses';
 import { transactionResources } from './transactions';
+import users from './users';
+import userRoles from './roles';
 
-export const resources: readonly ResourceDeclaration[] = [businesses, ...transactionResources, apiKeys];
+export const resources: readonly ResourceDeclaration[] = [
+  businesses,
+  ...transactionResources,
+  apiKeys,
+  users,
+  userRoles,
+];
