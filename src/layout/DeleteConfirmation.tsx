@@ -135,7 +135,9 @@ export function DeleteConfirmation<R extends RaRecord>({
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={back}>{translate('ra.action.cancel')}</Button>
+            <Button onClick={back} color="inherit">
+              {translate('ra.action.cancel')}
+            </Button>
             <Button
               type="submit"
               color="error"

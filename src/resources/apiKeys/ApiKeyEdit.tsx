@@ -84,7 +84,7 @@ function EditForm({ apiKey }: { apiKey: ApiKeyRecord }) {
       ) : null}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <FormSubmitButton label="resources.api-keys.edit.submit" />
-        <Button component={Link} to="/api-keys" sx={{ mt: 1 }}>
+        <Button component={Link} to="/api-keys" color="inherit" sx={{ mt: 1 }}>
           {translate('ra.action.cancel')}
         </Button>
       </Stack>

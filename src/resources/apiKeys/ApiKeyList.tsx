@@ -66,6 +66,7 @@ function RowActions({ apiKey }: { apiKey: ApiKeyRecord }) {
           component={Link}
           to={path}
           size="small"
+          color="inherit"
           aria-label={translate('resources.api-keys.list.editKey', { name: apiKey.name })}
         >
           {translate('ra.action.edit')}
@@ -130,7 +131,8 @@ export default function ApiKeyList() {
             label={field('businessName')}
             disableSort
             render={(key: ApiKeyRecord) => (
-              <MuiLink component={Link} to={businessPath(key.businessId)} underline="hover">
+              // The text's colour: the brand colour falls under AA on the dark theme's striped rows.
+              <MuiLink component={Link} to={businessPath(key.businessId)} underline="always" color="inherit">
                 {key.businessName}
               </MuiLink>
             )}

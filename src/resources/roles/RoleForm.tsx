@@ -160,7 +160,7 @@ function RoleFields({ role }: { role?: RoleRecord }) {
         {readOnly ? null : (
           <FormSubmitButton label={role ? 'resources.user-roles.save' : 'resources.user-roles.create'} />
         )}
-        <Button component={Link} to="/user-roles" sx={{ mt: 1 }}>
+        <Button component={Link} to="/user-roles" color="inherit" sx={{ mt: 1 }}>
           {translate(readOnly ? 'resources.user-roles.back' : 'ra.action.cancel')}
         </Button>
       </Stack>

@@ -19,6 +19,7 @@ function RowActions({ role }: { role: RoleRecord }) {
         component={Link}
         to={path}
         size="small"
+        color="inherit"
         aria-label={translate(
           role.builtIn ? 'resources.user-roles.viewRole' : 'resources.user-roles.editRole',
           {

@@ -115,7 +115,7 @@ export default function UserCreate() {
             ) : null}
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <FormSubmitButton label="resources.users.create" />
-              <Button component={Link} to="/users" sx={{ mt: 1 }}>
+              <Button component={Link} to="/users" color="inherit" sx={{ mt: 1 }}>
                 {translate('ra.action.cancel')}
               </Button>
             </Stack>

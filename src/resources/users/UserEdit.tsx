@@ -71,7 +71,7 @@ function RoleForm({ user }: { user: UserRecord }) {
       ) : null}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <FormSubmitButton label="resources.users.save" />
-        <Button component={Link} to="/users" sx={{ mt: 1 }}>
+        <Button component={Link} to="/users" color="inherit" sx={{ mt: 1 }}>
           {translate('ra.action.cancel')}
         </Button>
       </Stack>

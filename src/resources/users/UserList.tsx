@@ -56,6 +56,7 @@ function RowActions({ user }: { user: UserRecord }) {
           component={Link}
           to={path}
           size="small"
+          color="inherit"
           aria-label={translate('resources.users.editUser', { email: user.email })}
         >
           {translate('resources.users.changeRole')}
