@@ -96,8 +96,8 @@ const AXE_PAGES: Record<string, [string, string][]> = {
     ['/users', 'Users'],
     ['/users/create', 'Add user'],
   ],
-  roles: [
-    ['/user-roles', 'Roles'],
+  roles: [['/user-roles', 'Roles']],
+  'role form': [
     ['/user-roles/create', 'Create role'],
     ['/user-roles/5', 'Edit role'],
   ],
@@ -108,7 +108,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.use({ colorScheme: scheme });
 
     for (const [name, pages] of Object.entries(AXE_PAGES)) {
-      test(`the ${name} list and forms`, async ({ page }) => {
+      test(`the ${name} pages`, async ({ page }) => {
         await loginAsAdmin(page);
         for (const [path, heading] of pages) {
           await page.evaluate((to) => {
