@@ -5,7 +5,7 @@
  * after the key's creation.
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
   DataTable,
@@ -116,79 +116,87 @@ export default function ApiKeyList() {
           ) : null
         }
       >
-        <DataTable<ApiKeyRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('resources.api-keys.empty')}
-            </Typography>
-          }
-        >
-          <DataTable.Col source="name" label={field('name')} />
-          <DataTable.Col
-            source="businessName"
-            label={field('businessName')}
-            disableSort
-            render={(key: ApiKeyRecord) => (
-              // The text's colour: the brand colour falls under AA on the dark theme's striped rows.
-              <MuiLink component={Link} to={businessPath(key.businessId)} underline="always" color="inherit">
-                {key.businessName}
-              </MuiLink>
-            )}
-          />
-          <DataTable.Col
-            source="scopes"
-            label={field('scopes')}
-            disableSort
-            render={(key: ApiKeyRecord) => key.scopes.join(', ')}
-          />
-          <DataTable.Col
-            source="status"
-            label={field('status')}
-            disableSort
-            render={(key: ApiKeyRecord) => (
-              <StatusChip
-                status={key.status}
-                meaning={API_KEY_STATUS_MEANING[key.status]}
-                label={translate(`resources.api-keys.statuses.${key.status}`)}
-              />
-            )}
-          />
-          <DataTable.Col
-            source="expiresAt"
-            label={field('expiresAt')}
-            render={(key: ApiKeyRecord) =>
-              key.expiresAt ? formatTimestamp(key.expiresAt) : translate('resources.api-keys.noExpiry')
+        {/* A wide table scrolls here instead of widening the page (a phone). */}
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <DataTable<ApiKeyRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('resources.api-keys.empty')}
+              </Typography>
             }
-          />
-          <DataTable.Col
-            source="lastUsedAt"
-            label={field('lastUsedAt')}
-            render={(key: ApiKeyRecord) =>
-              key.lastUsedAt
-                ? `${formatTimestamp(key.lastUsedAt)} ${key.lastUsedIp ? translate('resources.api-keys.from', { ip: key.lastUsedIp }) : ''}`.trim()
-                : translate('resources.api-keys.never')
-            }
-          />
-          <DataTable.Col
-            source="createdAt"
-            label={field('createdAt')}
-            render={(key: ApiKeyRecord) => formatTimestamp(key.createdAt)}
-          />
-          <DataTable.Col
-            source="createdBy"
-            label={field('createdBy')}
-            disableSort
-            render={(key: ApiKeyRecord) => key.createdBy.email}
-          />
-          <DataTable.Col
-            source="actions"
-            label={translate('resources.api-keys.list.actions')}
-            disableSort
-            render={(key: ApiKeyRecord) => <RowActions apiKey={key} />}
-          />
-        </DataTable>
+          >
+            <DataTable.Col source="name" label={field('name')} />
+            <DataTable.Col
+              source="businessName"
+              label={field('businessName')}
+              disableSort
+              render={(key: ApiKeyRecord) => (
+                // The text's colour: the brand colour falls under AA on the dark theme's striped rows.
+                <MuiLink
+                  component={Link}
+                  to={businessPath(key.businessId)}
+                  underline="always"
+                  color="inherit"
+                >
+                  {key.businessName}
+                </MuiLink>
+              )}
+            />
+            <DataTable.Col
+              source="scopes"
+              label={field('scopes')}
+              disableSort
+              render={(key: ApiKeyRecord) => key.scopes.join(', ')}
+            />
+            <DataTable.Col
+              source="status"
+              label={field('status')}
+              disableSort
+              render={(key: ApiKeyRecord) => (
+                <StatusChip
+                  status={key.status}
+                  meaning={API_KEY_STATUS_MEANING[key.status]}
+                  label={translate(`resources.api-keys.statuses.${key.status}`)}
+                />
+              )}
+            />
+            <DataTable.Col
+              source="expiresAt"
+              label={field('expiresAt')}
+              render={(key: ApiKeyRecord) =>
+                key.expiresAt ? formatTimestamp(key.expiresAt) : translate('resources.api-keys.noExpiry')
+              }
+            />
+            <DataTable.Col
+              source="lastUsedAt"
+              label={field('lastUsedAt')}
+              render={(key: ApiKeyRecord) =>
+                key.lastUsedAt
+                  ? `${formatTimestamp(key.lastUsedAt)} ${key.lastUsedIp ? translate('resources.api-keys.from', { ip: key.lastUsedIp }) : ''}`.trim()
+                  : translate('resources.api-keys.never')
+              }
+            />
+            <DataTable.Col
+              source="createdAt"
+              label={field('createdAt')}
+              render={(key: ApiKeyRecord) => formatTimestamp(key.createdAt)}
+            />
+            <DataTable.Col
+              source="createdBy"
+              label={field('createdBy')}
+              disableSort
+              render={(key: ApiKeyRecord) => key.createdBy.email}
+            />
+            <DataTable.Col
+              source="actions"
+              label={translate('resources.api-keys.list.actions')}
+              disableSort
+              render={(key: ApiKeyRecord) => <RowActions apiKey={key} />}
+            />
+          </DataTable>
+        </Box>
         <Pagination />
       </Page>
     </ListBase>

@@ -3,7 +3,7 @@
  * hold each. A custom role can be edited and deleted; a built-in one only viewed.
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { DataTable, ListBase, Pagination, useNotify, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/format';
@@ -68,42 +68,45 @@ export default function RoleList() {
           </Button>
         }
       >
-        <DataTable
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('resources.user-roles.empty')}
-            </Typography>
-          }
-        >
-          <DataTable.Col source="name" label={field('name')} />
-          <DataTable.Col
-            source="builtIn"
-            label={field('builtIn')}
-            render={(role: RoleRecord) => (
-              <StatusChip
-                status={role.builtIn ? 'builtIn' : 'custom'}
-                meaning="neutral"
-                label={translate(
-                  role.builtIn ? 'resources.user-roles.builtIn' : 'resources.user-roles.custom',
-                )}
-              />
-            )}
-          />
-          <DataTable.Col
-            source="userCount"
-            label={field('userCount')}
-            disableSort
-            render={(role: RoleRecord) => formatNumber(role.userCount)}
-          />
-          <DataTable.Col
-            source="actions"
-            label={field('actions')}
-            disableSort
-            render={(role: RoleRecord) => <RowActions role={role} />}
-          />
-        </DataTable>
+        {/* A wide table scrolls here instead of widening the page (a phone). */}
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('resources.user-roles.empty')}
+              </Typography>
+            }
+          >
+            <DataTable.Col source="name" label={field('name')} />
+            <DataTable.Col
+              source="builtIn"
+              label={field('builtIn')}
+              render={(role: RoleRecord) => (
+                <StatusChip
+                  status={role.builtIn ? 'builtIn' : 'custom'}
+                  meaning="neutral"
+                  label={translate(
+                    role.builtIn ? 'resources.user-roles.builtIn' : 'resources.user-roles.custom',
+                  )}
+                />
+              )}
+            />
+            <DataTable.Col
+              source="userCount"
+              label={field('userCount')}
+              disableSort
+              render={(role: RoleRecord) => formatNumber(role.userCount)}
+            />
+            <DataTable.Col
+              source="actions"
+              label={field('actions')}
+              disableSort
+              render={(role: RoleRecord) => <RowActions role={role} />}
+            />
+          </DataTable>
+        </Box>
         <Pagination />
       </Page>
     </ListBase>

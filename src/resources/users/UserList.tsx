@@ -4,7 +4,7 @@
  * by e-mail. Change role and remove, for whoever may, on every member but oneself.
  */
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
   DataTable,
@@ -98,45 +98,48 @@ export default function UserList() {
           </Button>
         }
       >
-        <DataTable<UserRecord>
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={
-            <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-              {translate('resources.users.empty')}
-            </Typography>
-          }
-        >
-          <DataTable.Col source="email" label={field('email')} />
-          <DataTable.Col source="roleName" label={field('roleName')} />
-          <DataTable.Col
-            source="twoFaEnabled"
-            label={field('twoFaEnabled')}
-            disableSort
-            render={(user: UserRecord) =>
-              translate(user.twoFaEnabled ? 'resources.users.on' : 'resources.users.off')
+        {/* A wide table scrolls here instead of widening the page (a phone). */}
+        <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+          <DataTable<UserRecord>
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                {translate('resources.users.empty')}
+              </Typography>
             }
-          />
-          <DataTable.Col
-            source="lastLoginAt"
-            label={field('lastLoginAt')}
-            disableSort
-            render={(user: UserRecord) =>
-              user.lastLoginAt ? formatTimestamp(user.lastLoginAt) : translate('resources.users.never')
-            }
-          />
-          <DataTable.Col
-            source="createdAt"
-            label={field('createdAt')}
-            render={(user: UserRecord) => formatTimestamp(user.createdAt)}
-          />
-          <DataTable.Col
-            source="actions"
-            label={field('actions')}
-            disableSort
-            render={(user: UserRecord) => <RowActions user={user} />}
-          />
-        </DataTable>
+          >
+            <DataTable.Col source="email" label={field('email')} />
+            <DataTable.Col source="roleName" label={field('roleName')} />
+            <DataTable.Col
+              source="twoFaEnabled"
+              label={field('twoFaEnabled')}
+              disableSort
+              render={(user: UserRecord) =>
+                translate(user.twoFaEnabled ? 'resources.users.on' : 'resources.users.off')
+              }
+            />
+            <DataTable.Col
+              source="lastLoginAt"
+              label={field('lastLoginAt')}
+              disableSort
+              render={(user: UserRecord) =>
+                user.lastLoginAt ? formatTimestamp(user.lastLoginAt) : translate('resources.users.never')
+              }
+            />
+            <DataTable.Col
+              source="createdAt"
+              label={field('createdAt')}
+              render={(user: UserRecord) => formatTimestamp(user.createdAt)}
+            />
+            <DataTable.Col
+              source="actions"
+              label={field('actions')}
+              disableSort
+              render={(user: UserRecord) => <RowActions user={user} />}
+            />
+          </DataTable>
+        </Box>
         <Pagination />
       </Page>
     </ListBase>
