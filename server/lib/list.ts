@@ -105,8 +105,12 @@ export interface ListSpec<Sort extends string, Filters extends Record<string, Li
 
 /** Where the rows come from and whose they are. */
 export interface ListSource {
-  /** The select list, e.g. `id, name, organisation_id IS NULL AS "builtIn"`. */
-  select: string;
+  /**
+   * The select list, e.g. `id, name, organisation_id IS NULL AS "builtIn"`; or a function of the
+   * placeholder that holds the caller's organisation (a scoped owner's), for a select list that needs
+   * it (a count of the organisation's members).
+   */
+  select: string | ((placeholders: { organisation: string }) => string);
   /** The FROM clause (a table, or joins). */
   from: string;
   /**
@@ -117,6 +121,10 @@ export interface ListSource {
   /** Further fixed conditions, with a placeholder maker for their values. */
   where?: (param: (value: unknown) => string) => string[];
 }
+
+/** A source's select list, given the placeholder of the caller's organisation. */
+export const selectList = (source: ListSource, organisation: string) =>
+  typeof source.select === 'string' ? source.select : source.select({ organisation });
 
 /**
  * Counts that reached the cap, remembered for CAPPED_TTL_MS per database: paging through a large list
@@ -267,12 +275,18 @@ export function defineList<
       return `$${params.length}`;
     };
     const conditions: string[] = [];
+    let select: string;
     if ('global' in source.owner) {
       // Declared global: no organisation condition.
+      if (typeof source.select !== 'string')
+        throw new Error(`List ${spec.listKey}: a global list's select cannot name the organisation`);
+      select = source.select;
     } else {
       const { column, scope, sharedWhenNull } = source.owner;
-      const mine = `${column} = ${param(scope.organisationId)}`;
+      const organisation = param(scope.organisationId);
+      const mine = `${column} = ${organisation}`;
       conditions.push(sharedWhenNull ? `(${column} IS NULL OR ${mine})` : mine);
+      select = selectList(source, organisation);
     }
     conditions.push(...(source.where?.(param) ?? []));
     for (const key of filterKeys) {
@@ -286,7 +300,7 @@ export function defineList<
       );
       conditions.push(`(${terms.join(' OR ')})`);
     }
-    return { conditions, params, param };
+    return { conditions, params, param, select };
   }
 
   /** The sort as expressions with one direction (sortBy or defaultSort), or the fixed defaultOrder. */
@@ -304,7 +318,7 @@ export function defineList<
     query: ListQuery<Sort, Filters>,
     source: ListSource,
   ): Promise<ListResult<Row>> {
-    const { conditions, params, param } = whereOf(query, source);
+    const { conditions, params, param, select } = whereOf(query, source);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const filterParams = params.slice();
     // Past the first page, the page's keys first and its columns after: rows skipped by OFFSET are
@@ -314,10 +328,10 @@ export function defineList<
     const { orderBy } = sortOf(query);
     const sql =
       query.offset === 0
-        ? `SELECT ${source.select} FROM ${source.from} ${where} ORDER BY ${orderBy} LIMIT ${param(query.limit)}`
+        ? `SELECT ${select} FROM ${source.from} ${where} ORDER BY ${orderBy} LIMIT ${param(query.limit)}`
         : `WITH page AS (SELECT ${spec.tieBreaker} AS "__key" FROM ${source.from} ${where} ` +
           `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
-          `SELECT ${source.select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
+          `SELECT ${select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
           `ORDER BY ${orderBy}`;
     const { rows } = await db.query<Row>(sql, params);
     // A short page that is not past the end tells the total without counting.
@@ -359,7 +373,7 @@ export function defineList<
     const keyColumns = sort.keys.map((k, i) => `(${k})::text AS "__k${i}"`).join(', ');
     let after: string[] | undefined;
     for (;;) {
-      const { conditions, params, param } = whereOf(query, source);
+      const { conditions, params, param, select } = whereOf(query, source);
       if (after) {
         const values = after.map((v) => param(v)).join(', ');
         conditions.push(`(${sort.keys.join(', ')}) ${sort.direction === 'DESC' ? '<' : '>'} (${values})`);
@@ -367,7 +381,7 @@ export function defineList<
       const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
       const size = sizer.size;
       const { rows, ms } = await db.query<Row & Record<string, unknown>>(
-        `SELECT ${source.select}, ${keyColumns} FROM ${source.from} ${where} ` +
+        `SELECT ${select}, ${keyColumns} FROM ${source.from} ${where} ` +
           `ORDER BY ${sort.orderBy} LIMIT ${param(size)}`,
         params,
       );

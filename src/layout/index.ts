@@ -34,3 +34,4 @@ export {
 export { usePreference } from './usePreference';
 export { PAGE_ACTIONS_TEST_ID } from './Page';
 export { AuditTimeline, AuditChanges, type AuditTimelineProps } from './AuditTimeline';
+export { DeleteConfirmation, type DeleteConfirmationProps } from './DeleteConfirmation';

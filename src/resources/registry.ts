@@ -11,6 +11,8 @@ import businesses from './businesses';
 import { transactionResources } from './transactions';
 import travelRule from './travelRule';
 import whitelistedAddresses from './whitelistedAddresses';
+import users from './users';
+import userRoles from './roles';
 
 export const resources: readonly ResourceDeclaration[] = [
   businesses,
@@ -20,4 +22,6 @@ export const resources: readonly ResourceDeclaration[] = [
   whitelistedAddresses,
   travelRule,
   auditLog,
+  users,
+  userRoles,
 ];

@@ -190,6 +190,7 @@ describe('GET /v1/openapi.json', () => {
       'DELETE /v1/roles/{id}',
       'GET /v1/api-keys',
       'GET /v1/api-keys/{id}',
+      'GET /v1/api-keys/businesses',
       'POST /v1/api-keys',
       'PATCH /v1/api-keys/{id}',
       'DELETE /v1/api-keys/{id}',

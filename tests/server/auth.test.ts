@@ -43,12 +43,14 @@ describe('POST /v1/auth/login', () => {
     },
     'integrator@example.com': {
       role: 'Integrator',
+      // Version 1's role with the payments read of seed version 4.
       permissions: [
-        'GET_ORGANISATION',
-        'GET_API_CREDENTIALS',
         'CREATE_API_CREDENTIALS',
-        'UPDATE_API_CREDENTIALS',
         'DELETE_API_CREDENTIALS',
+        'GET_API_CREDENTIALS',
+        'GET_ORGANISATION',
+        'GET_PAYMENT',
+        'UPDATE_API_CREDENTIALS',
       ],
       organisations: { '1': 'Aurora Payments' },
     },

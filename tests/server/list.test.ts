@@ -172,6 +172,31 @@ describe('defineList', () => {
     expect(other).toEqual({ rows: [], total: 0 });
   });
 
+  it("names the organisation's placeholder to a select list that needs it, on every page", async () => {
+    const scope = { organisationId: 1, userId: 1 } as OrgScope;
+    const counted = {
+      // A filter value bound before the select is read: the select cannot assume the organisation is $1.
+      where: (param: (value: unknown) => string) => [`id >= ${param(1)}`],
+      select: ({ organisation }: { organisation: string }) =>
+        `id, name, (SELECT count(*)::int FROM memberships m WHERE m.role_id = roles.id AND m.organisation_id = ${organisation}) AS "members"`,
+      from: 'roles',
+      owner: { column: 'organisation_id', scope, sharedWhenNull: true },
+    };
+    const first = await list.run<{ name: string; members: number }>(
+      t.db,
+      { ...query, name: 'ADMIN' },
+      counted,
+    );
+    // Aurora's ADMINs: admin@ and twofa@.
+    expect(first.rows).toEqual([{ id: 1, name: 'ADMIN', members: 2 }]);
+    const later = await list.run<{ name: string; members: number }>(
+      t.db,
+      { limit: 1, offset: 1, sortBy: 'id', order: 'asc' },
+      counted,
+    );
+    expect(later.rows).toEqual([{ id: 2, name: 'MANAGER', members: 1 }]);
+  });
+
   it('reads the first page in one plain query and later pages through a deferred join', async () => {
     const sent: string[] = [];
     const recorder = {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/domain/validation';
 import { USER_TEXTS } from '../../server/modules/users/members';
 import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { inject, type Method } from './send';
 
 let t: TestApp;
 let admin: string;
@@ -17,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, token = admin) =>
-  t.app.inject({ method, url, headers: t.auth(token), ...(payload === undefined ? {} : { payload }) });
+const send = (method: Method, url: string, payload?: object, token = admin) =>
+  inject(t, token, method, url, payload);
 
 const NEW = { password: 'Strong-pass-1', confirmationPassword: 'Strong-pass-1' };
 

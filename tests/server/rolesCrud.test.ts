@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MESSAGES } from '../../src/domain/roles';
 import { builtInRoleText, roleAssignedText, widerRoleText } from '../../server/modules/roles/routes';
 import { makeApp, type TestApp } from './helpers';
+import { inject, type Method } from './send';
 
 let t: TestApp;
 let admin: string;
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', url: string, payload?: object, token = admin) =>
-  t.app.inject({ method, url, headers: t.auth(token), ...(payload === undefined ? {} : { payload }) });
+const send = (method: Method, url: string, payload?: object, token = admin) =>
+  inject(t, token, method, url, payload);
 
 const roleCount = async () =>
   Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM roles')).rows[0].n);

@@ -90,7 +90,9 @@ describe('every declared route × every demo account', () => {
     it(
       `${account.email}: renders what it may open, and lands elsewhere without fetching`,
       {
-        timeout: 60_000,
+        // Every route of the registries, in one App: the administration pages brought 19 more (the
+        // ADMIN run took 38 s of this machine's shared cores).
+        timeout: 150_000,
       },
       async () => {
         const landing = landingPage(account.permissions);

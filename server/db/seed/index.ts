@@ -16,6 +16,7 @@ import { seedAdministration } from './version4';
 export * from './demo';
 export { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
 export { DEMO_API_KEY } from './version3';
+export { demoRolePermissions, INTEGRATOR_GRANTS } from './integratorRole';
 
 /** What a seed version may depend on besides the database. */
 export interface SeedContext {

@@ -6,12 +6,14 @@
 import type { Db } from '../client';
 import { seedAuditHistory } from './auditHistory';
 import { seedBankAccounts } from './bankAccounts';
+import { seedIntegratorRole } from './integratorRole';
 import { seedTravelRule } from './travelRule';
 import { seedWhitelistedAddresses } from './whitelistedAddresses';
 
 export type SeedPart = (tx: Db, seedDay: Date) => Promise<void>;
 
 export const VERSION4_PARTS: readonly SeedPart[] = [
+  seedIntegratorRole,
   seedWhitelistedAddresses,
   seedBankAccounts,
   seedTravelRule,

@@ -13,6 +13,7 @@ import { newApiKey } from '../../auth/apiKeys';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
 import { ApiError, found, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
+import { keyBusinessesRoutes } from './businesses';
 import { apiKeysRepository, type ApiKeyChange, type ApiKeyView } from './repository';
 import {
   ApiKeyParams,
@@ -69,6 +70,7 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
   const keys = apiKeysRepository(app.ctx.db);
   const { now } = app.ctx;
   const permissionsOf = (request: { auth: { permissions: readonly string[] } }) => request.auth.permissions;
+  await app.register(keyBusinessesRoutes);
 
   app.get(
     '',

@@ -12,7 +12,7 @@ export interface RoleRow {
   userCount: number;
 }
 
-/** `$n` of the caller's organisation in the statement (for the member count). */
+/** The columns, with the placeholder of the caller's organisation (for the member count). */
 const columns = (organisation: string) =>
   `id, name, permissions, organisation_id IS NULL AS "builtIn",
    (SELECT count(*)::int FROM memberships m WHERE m.role_id = roles.id AND m.organisation_id = ${organisation}) AS "userCount"`;
@@ -21,8 +21,8 @@ export function rolesRepository(db: Db) {
   return {
     list: (scope: OrgScope, query: ListQueryOf<typeof roleList>) =>
       roleList.run<RoleRow>(db, query, {
-        // The list's first parameter is the organisation (its owner condition).
-        select: columns('$1'),
+        // The list helper names the placeholder it binds the organisation to.
+        select: ({ organisation }) => columns(organisation),
         from: 'roles',
         owner: { column: 'organisation_id', scope, sharedWhenNull: true },
       }),

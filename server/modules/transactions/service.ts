@@ -11,7 +11,7 @@ import type { OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import type { CsvColumn } from '../../lib/csv';
 import type { BatchSizer } from '../../lib/batchSize';
-import type { ListResult, ListSource } from '../../lib/list';
+import { selectList, type ListResult, type ListSource } from '../../lib/list';
 import { SOURCES, type PaymentDepositRow } from './repository';
 import {
   BalanceConversionSchema,
@@ -279,10 +279,14 @@ export async function findRow(
     return `$${params.length}`;
   };
   const conditions = [`t.id = ${param(id)}`];
-  if (!('global' in source.owner)) conditions.push(`${source.owner.column} = ${param(scope.organisationId)}`);
+  let organisation = 'NULL';
+  if (!('global' in source.owner)) {
+    organisation = param(scope.organisationId);
+    conditions.push(`${source.owner.column} = ${organisation}`);
+  }
   conditions.push(...(source.where?.(param) ?? []));
   const { rows } = await db.query<Row>(
-    `SELECT ${source.select} FROM ${source.from} WHERE ${conditions.join(' AND ')}`,
+    `SELECT ${selectList(source, organisation)} FROM ${source.from} WHERE ${conditions.join(' AND ')}`,
     params,
   );
   return rows[0];

@@ -156,9 +156,25 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return role;
   }
 
-  const notSelf = (scope: OrgScope, userId: number) => {
+  /**
+   * Changes another member of the organisation: 404 for someone who is not one, 403 for oneself, then
+   * `keepsAdmin` (which may refuse the change itself) says whether the member stays an ADMIN, and
+   * `change` runs under the membership lock with the last-ADMIN rule (409). The member's cached
+   * sessions go at once. Answers the member as it was before the change.
+   */
+  async function changeMember(
+    scope: OrgScope,
+    userId: number,
+    keepsAdmin: () => Promise<boolean>,
+    change: (tx: Db, member: MemberRow) => Promise<void>,
+  ): Promise<MemberRow> {
+    if (!(await members.find(scope, userId))) throw notFound();
     if (scope.userId === userId) throw new ApiError(403, { message: USER_TEXTS.self });
-  };
+    const admin = await keepsAdmin();
+    // The user's cached sessions go now; the membership trigger's notice follows the commit.
+    sessionsChanging({ userId });
+    return found(await members.changeMember(scope, userId, admin, change));
+  }
 
   app.get(
     '',
@@ -261,31 +277,35 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = scopeOf(request);
       const userId = request.params.id;
-      if (!(await members.find(scope, userId))) throw notFound();
-      notSelf(scope, userId);
-      const role = await grantable(scope, request.auth.permissions, request.body.roleId);
-      // The user's cached sessions go now; the membership trigger's notice follows the commit.
-      sessionsChanging({ userId });
-      const changed = await members.changeMember(scope, userId, role.name === 'ADMIN', async (tx, member) => {
-        await tx.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND organisation_id = $2', [
-          userId,
-          scope.organisationId,
-          request.body.roleId,
-        ]);
-        await audit(tx, request, {
-          action: 'update',
-          entityType: 'user',
-          entityId: userId,
-          changes:
-            member.roleId === request.body.roleId
-              ? {}
-              : {
-                  roleId: { before: member.roleId, after: request.body.roleId },
-                  roleName: { before: member.roleName, after: role.name },
-                },
-        });
-      });
-      if (!changed) throw notFound();
+      const { roleId } = request.body;
+      let roleName = '';
+      await changeMember(
+        scope,
+        userId,
+        async () => {
+          roleName = (await grantable(scope, request.auth.permissions, roleId)).name;
+          return roleName === 'ADMIN';
+        },
+        async (tx, member) => {
+          await tx.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND organisation_id = $2', [
+            userId,
+            scope.organisationId,
+            roleId,
+          ]);
+          await audit(tx, request, {
+            action: 'update',
+            entityType: 'user',
+            entityId: userId,
+            changes:
+              member.roleId === roleId
+                ? {}
+                : {
+                    roleId: { before: member.roleId, after: roleId },
+                    roleName: { before: member.roleName, after: roleName },
+                  },
+          });
+        },
+      );
       return found(await members.find(scope, userId));
     },
   );
@@ -305,30 +325,31 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const scope = scopeOf(request);
       const userId = request.params.id;
-      if (!(await members.find(scope, userId))) throw notFound();
-      notSelf(scope, userId);
-      sessionsChanging({ userId });
-      const removed = await members.changeMember(scope, userId, false, async (tx, member) => {
-        await tx.query('DELETE FROM memberships WHERE user_id = $1 AND organisation_id = $2', [
-          userId,
-          scope.organisationId,
-        ]);
-        await tx.query(
-          'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND organisation_id = $2 AND revoked_at IS NULL',
-          [userId, scope.organisationId, new Date(now())],
-        );
-        await audit(tx, request, {
-          action: 'delete',
-          entityType: 'user',
-          entityId: userId,
-          changes: {
-            email: { before: member.email, after: null },
-            roleId: { before: member.roleId, after: null },
-            roleName: { before: member.roleName, after: null },
-          },
-        });
-      });
-      return found(removed);
+      return changeMember(
+        scope,
+        userId,
+        async () => false,
+        async (tx, member) => {
+          await tx.query('DELETE FROM memberships WHERE user_id = $1 AND organisation_id = $2', [
+            userId,
+            scope.organisationId,
+          ]);
+          await tx.query(
+            'UPDATE sessions SET revoked_at = $3 WHERE user_id = $1 AND organisation_id = $2 AND revoked_at IS NULL',
+            [userId, scope.organisationId, new Date(now())],
+          );
+          await audit(tx, request, {
+            action: 'delete',
+            entityType: 'user',
+            entityId: userId,
+            changes: {
+              email: { before: member.email, after: null },
+              roleId: { before: member.roleId, after: null },
+              roleName: { before: member.roleName, after: null },
+            },
+          });
+        },
+      );
     },
   );
 };

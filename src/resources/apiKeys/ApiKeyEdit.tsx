@@ -1,0 +1,118 @@
+/**
+ * /api-keys/:id (UPDATE_API_CREDENTIALS; legacy /edit-api-key/:id): a key's name, scopes, IP allow
+ * list and last day; its business is fixed. Only what changed is sent (a PATCH of one field), so a
+ * key holding a scope the user lacks keeps it unless the scopes are changed (shown checked and
+ * disabled). A revoked key cannot be changed: the page says so and shows no form.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Form, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { useSession } from '../../authProvider';
+import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
+import { FocusServerErrors } from '../../forms/FocusServerErrors';
+import { FormSubmitButton } from '../../forms/FormSubmitButton';
+import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { messageOf, Page } from '../../layout';
+import type { ApiKeyRecord } from './ApiKeyList';
+import { apiKeyResolver, ExpiryField, NameAndIpFields, ScopesField } from './ApiKeyFields';
+import { changeBody, formFieldErrors, grantableScopes, valuesOfKey, type ApiKeyFormValues } from './rules';
+
+function EditForm({ apiKey }: { apiKey: ApiKeyRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const needsCode = useTwoFaNeeded();
+  const [update] = useUpdate<ApiKeyRecord>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const offered = grantableScopes(permissions) as string[];
+  const keep = apiKey.scopes.filter((scope) => !offered.includes(scope));
+  const values = valuesOfKey(apiKey);
+  values.scopes = values.scopes.filter((scope) => offered.includes(scope));
+
+  const submit = async (raw: FieldValues) => {
+    const form = raw as ApiKeyFormValues;
+    setFailure(null);
+    const body = changeBody(apiKey, { ...form, scopes: [...form.scopes, ...keep] });
+    if (Object.keys(body).length > 0) {
+      try {
+        await update(
+          'api-keys',
+          {
+            id: apiKey.id,
+            data: body,
+            previousData: apiKey,
+            meta: needsCode ? { twoFaCode: form.twoFaCode?.trim() } : undefined,
+          },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
+      } catch (error) {
+        const errors = { ...formFieldErrors(fieldErrorsOf(error)), ...twoFaFieldError(error) };
+        if (Object.keys(errors).length > 0) return errors;
+        setFailure(messageOf(error, ERROR_TEXTS.default));
+        return undefined;
+      }
+    }
+    notify('resources.api-keys.edit.saved', { type: 'success', messageArgs: { name: form.name.trim() } });
+    navigate('/api-keys');
+    return undefined;
+  };
+
+  return (
+    <Form
+      defaultValues={{ ...values, scopes: values.scopes }}
+      resolver={apiKeyResolver(false, needsCode)}
+      noValidate
+      disableInvalidFormNotification
+      onSubmit={submit}
+    >
+      <FocusServerErrors />
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('resources.api-keys.edit.business', { name: apiKey.businessName })}
+      </Typography>
+      <NameAndIpFields ip={false} />
+      <ScopesField keep={keep} />
+      <NameAndIpFields ip />
+      <ExpiryField />
+      <TwoFaCodeField />
+      {failure ? (
+        <Alert severity="error" role="alert" sx={{ my: 1 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <FormSubmitButton label="resources.api-keys.edit.submit" />
+        <Button component={Link} to="/api-keys" color="inherit" sx={{ mt: 1 }}>
+          {translate('ra.action.cancel')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function ApiKeyEdit() {
+  const { id = '' } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const { data: apiKey, error } = useGetOne<ApiKeyRecord>('api-keys', { id });
+  return (
+    <Page title="resources.api-keys.edit.title" maxWidth="form">
+      <Card>
+        <CardContent>
+          {error ? (
+            <Alert severity="error">{messageOf(error, ERROR_TEXTS.default)}</Alert>
+          ) : !apiKey ? (
+            <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+          ) : apiKey.status === 'revoked' ? (
+            <Alert severity="info">
+              {translate('resources.api-keys.edit.revoked', { name: apiKey.name })}
+            </Alert>
+          ) : (
+            <EditForm key={apiKey.id} apiKey={apiKey} />
+          )}
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}

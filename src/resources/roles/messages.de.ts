@@ -1,0 +1,63 @@
+import type { roleMessages } from './messages';
+
+export const roleMessagesDe: typeof roleMessages = {
+  resources: {
+    'user-roles': {
+      name: 'Rollen',
+      empty: 'Keine Rollen.',
+      loadFailed: 'Die Rollen konnten nicht geladen werden.',
+      fields: {
+        name: 'Rollenname',
+        builtIn: 'Art',
+        userCount: 'Benutzer',
+        actions: 'Aktionen',
+        permissions: 'Berechtigungen nach Gruppe',
+      },
+      builtIn: 'Vordefiniert',
+      custom: 'Eigene',
+      groups: {
+        businesses: 'Unternehmen verwalten',
+        statistics: 'Statistiken ansehen',
+        payments: 'Zahlungen verwalten',
+        withdrawals: 'Auszahlungen verwalten',
+        internalTransfers: 'Interne Überweisungen verwalten',
+        bankAccounts: 'Bankkonten verwalten',
+        fiatTopUps: 'Fiat-Aufladungen verwalten',
+        bankSettlements: 'Bankabrechnungen verwalten',
+        balanceConversions: 'Saldoumrechnungen verwalten',
+        apiKeys: 'API-Schlüssel verwalten',
+        whitelistedAddresses: 'Freigegebene Adressen verwalten',
+        usersAndRoles: 'Benutzer und Rollen verwalten',
+        travelRule: 'Travel Rule verwalten',
+      },
+      access: { full: 'Voller Zugriff', view: 'Nur ansehen', none: 'Kein Zugriff' },
+      createTitle: 'Rolle anlegen',
+      editTitle: 'Rolle bearbeiten',
+      viewTitle: 'Rolle',
+      create: 'Rolle anlegen',
+      save: 'Speichern',
+      back: 'Zurück zu den Rollen',
+      created: 'Die Rolle %{name} wurde angelegt.',
+      saved: 'Die Rolle %{name} wurde gespeichert.',
+      editRole: '%{name} bearbeiten',
+      viewRole: '%{name} anzeigen',
+      deleteRole: '%{name} löschen',
+      builtInReadOnly: '%{name} ist eine vordefinierte Rolle und kann nicht geändert werden.',
+      builtInNoDelete: '%{name} ist eine vordefinierte Rolle und kann nicht gelöscht werden.',
+      delete: {
+        title: 'Rolle löschen',
+        question: 'Die Rolle %{name} löschen?',
+        confirm: 'Löschen',
+        done: 'Die Rolle %{name} wurde gelöscht.',
+      },
+    },
+  },
+  validation: {
+    role: {
+      roleNameRequired: 'Rollenname ist erforderlich',
+      roleNameSpecial: 'Der Rollenname darf keine Sonderzeichen enthalten',
+      roleNameBuiltIn: 'Dieser Name gehört einer vordefinierten Rolle',
+      roleNameLength: 'Höchstens 100 Zeichen',
+    },
+  },
+};

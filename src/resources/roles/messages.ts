@@ -1,0 +1,63 @@
+import { ROLE_MESSAGES } from '../../domain/roles';
+
+export const roleMessages = {
+  resources: {
+    'user-roles': {
+      name: 'Roles',
+      empty: 'No roles.',
+      loadFailed: 'The roles could not be loaded.',
+      fields: {
+        name: 'Role name',
+        builtIn: 'Kind',
+        userCount: 'Users',
+        actions: 'Actions',
+        permissions: 'Permissions by group',
+      },
+      builtIn: 'Built-in',
+      custom: 'Custom',
+      groups: {
+        businesses: 'Manage businesses',
+        statistics: 'View statistics',
+        payments: 'Manage payments',
+        withdrawals: 'Manage withdrawals',
+        internalTransfers: 'Manage internal transfers',
+        bankAccounts: 'Manage bank accounts',
+        fiatTopUps: 'Manage fiat top-ups',
+        bankSettlements: 'Manage bank settlements',
+        balanceConversions: 'Manage balance conversions',
+        apiKeys: 'Manage API keys',
+        whitelistedAddresses: 'Manage whitelisted addresses',
+        usersAndRoles: 'Manage users and roles',
+        travelRule: 'Manage travel rule',
+      },
+      access: { full: 'Full access', view: 'View access', none: 'No access' },
+      createTitle: 'Create role',
+      editTitle: 'Edit role',
+      viewTitle: 'Role',
+      create: 'Create role',
+      save: 'Save',
+      back: 'Back to roles',
+      created: 'The role %{name} was created.',
+      saved: 'The role %{name} was saved.',
+      editRole: 'Edit %{name}',
+      viewRole: 'Show %{name}',
+      deleteRole: 'Delete %{name}',
+      builtInReadOnly: '%{name} is a built-in role: it cannot be changed.',
+      builtInNoDelete: '%{name} is a built-in role: it cannot be deleted.',
+      delete: {
+        title: 'Delete role',
+        question: 'Delete the role %{name}?',
+        confirm: 'Delete',
+        done: 'The role %{name} was deleted.',
+      },
+    },
+  },
+  validation: {
+    role: {
+      roleNameRequired: ROLE_MESSAGES.roleNameRequired as string,
+      roleNameSpecial: ROLE_MESSAGES.roleNameSpecial as string,
+      roleNameBuiltIn: ROLE_MESSAGES.roleNameBuiltIn as string,
+      roleNameLength: 'At most 100 characters',
+    },
+  },
+};

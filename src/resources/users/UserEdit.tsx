@@ -1,0 +1,101 @@
+/**
+ * /users/:id (CREATE_USER as the page's guard; the call needs UPDATE_USER; legacy /edit-user/:id): a
+ * member's role. The API refuses changing one's own role, demoting the last ADMIN and granting a
+ * role wider than one's own, each with its text, shown here.
+ */
+import { useState } from 'react';
+import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Form, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
+import { FocusServerErrors } from '../../forms/FocusServerErrors';
+import { FormSubmitButton } from '../../forms/FormSubmitButton';
+import { messageOf, Page } from '../../layout';
+import { RoleSelect, roleIdProblem } from './RoleSelect';
+import type { UserRecord } from './UserList';
+
+const resolver: Resolver<FieldValues> = (values) => {
+  const problem = roleIdProblem(values.roleId);
+  if (!problem) return { values, errors: {} };
+  const errors: FieldErrors = { roleId: { type: 'validate', message: problem } };
+  return { values: {}, errors };
+};
+
+function RoleForm({ user }: { user: UserRecord }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [update] = useUpdate<UserRecord>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (values: FieldValues) => {
+    setFailure(null);
+    const roleId = Number(values.roleId);
+    if (roleId !== user.roleId) {
+      try {
+        await update(
+          'users',
+          { id: user.id, data: { roleId }, previousData: user },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
+      } catch (error) {
+        const errors = fieldErrorsOf(error);
+        if (Object.keys(errors).length > 0) return errors;
+        setFailure(messageOf(error, ERROR_TEXTS.default));
+        return undefined;
+      }
+    }
+    notify('resources.users.saved', { type: 'success', messageArgs: { email: user.email } });
+    navigate('/users');
+    return undefined;
+  };
+
+  return (
+    <Form
+      defaultValues={{ roleId: String(user.roleId) }}
+      resolver={resolver}
+      noValidate
+      disableInvalidFormNotification
+      onSubmit={submit}
+    >
+      <FocusServerErrors />
+      <Typography variant="body1" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        {translate('resources.users.editing', { email: user.email })}
+      </Typography>
+      <RoleSelect />
+      {failure ? (
+        <Alert severity="error" role="alert" sx={{ my: 1 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <FormSubmitButton label="resources.users.save" />
+        <Button component={Link} to="/users" color="inherit" sx={{ mt: 1 }}>
+          {translate('ra.action.cancel')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}
+
+export default function UserEdit() {
+  const { id = '' } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const { data: user, error } = useGetOne<UserRecord>('users', { id: Number(id) });
+  return (
+    <Page title="resources.users.editTitle" maxWidth="form">
+      <Card>
+        <CardContent>
+          {error ? (
+            <Alert severity="error">{messageOf(error, ERROR_TEXTS.default)}</Alert>
+          ) : !user ? (
+            <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+          ) : (
+            <RoleForm key={user.id} user={user} />
+          )}
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,45 @@
+import type { userMessages } from './messages';
+
+export const userMessagesDe: typeof userMessages = {
+  resources: {
+    users: {
+      name: 'Benutzer',
+      empty: 'Keine Benutzer gefunden.',
+      search: 'Nach E-Mail suchen',
+      loadFailed: 'Die Benutzer konnten nicht geladen werden.',
+      rolesFailed: 'Die Rollen konnten nicht geladen werden.',
+      fields: {
+        email: 'E-Mail',
+        password: 'Passwort',
+        confirmationPassword: 'Passwort bestätigen',
+        roleName: 'Rolle',
+        twoFaEnabled: '2FA',
+        lastLoginAt: 'Letzte Anmeldung',
+        createdAt: 'Hinzugefügt',
+        actions: 'Aktionen',
+      },
+      on: 'Ein',
+      off: 'Aus',
+      never: 'Nie',
+      passwordHelp:
+        'Mindestens 8 Zeichen mit einem Groß- und einem Kleinbuchstaben und einer Zahl. Wird ignoriert, wenn die E-Mail schon ein Konto hat.',
+      createTitle: 'Benutzer hinzufügen',
+      create: 'Benutzer hinzufügen',
+      created: '%{email} wurde hinzugefügt.',
+      editTitle: 'Rolle ändern',
+      editing: 'Die Rolle von %{email} in dieser Organisation',
+      save: 'Speichern',
+      saved: 'Die Rolle von %{email} wurde gespeichert.',
+      changeRole: 'Rolle ändern',
+      editUser: 'Rolle von %{email} ändern',
+      removeUser: '%{email} entfernen',
+      remove: {
+        title: 'Benutzer entfernen',
+        question: '%{email} aus dieser Organisation entfernen? Die Sitzungen darin enden sofort.',
+        confirm: 'Entfernen',
+        done: '%{email} wurde entfernt.',
+      },
+    },
+  },
+  validation: { user: { roleRequired: 'Wählen Sie eine Rolle' } },
+};

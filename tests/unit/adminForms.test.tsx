@@ -1,0 +1,264 @@
+/**
+ * The administration pages inside the real App against a fake /v1: the API key form offers only the
+ * scopes the user holds, checks its fields, sends the 2FA code and shows the secret once; a change
+ * sends only what changed; revoking asks first; the role form maps two groups at 'Full access' to
+ * their permissions and shows a built-in role read-only; a role still assigned shows the API's 409;
+ * the user form checks its fields and shows the API's refusal; the legacy paths open the pages.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { permissionsForGroups } from '../../src/domain/roles';
+import { fakeApi, sampleSession, type Handler, type Reply } from './helpers/fakeApi';
+import { fakeController } from './helpers/fakeController';
+import { renderApp } from './helpers/renderAdmin';
+
+const KEY_ID = '00000000-0000-4000-8000-000000000001';
+const SECRET = `${KEY_ID}.${'A'.repeat(43)}`;
+const KEY = {
+  id: KEY_ID,
+  name: 'Checkout',
+  businessId: 1,
+  businessName: 'Northwind Coffee',
+  scopes: ['GET_PAYMENT'],
+  ipAllowList: ['10.0.0.1'],
+  expiresAt: null,
+  createdAt: '2026-10-01T10:00:00.000Z',
+  createdBy: { id: 1, email: 'admin@example.com' },
+  lastUsedAt: null,
+  lastUsedIp: null,
+  status: 'active',
+};
+const KEY_PERMISSIONS = [
+  'GET_ORGANISATION',
+  'GET_API_CREDENTIALS',
+  'CREATE_API_CREDENTIALS',
+  'UPDATE_API_CREDENTIALS',
+  'DELETE_API_CREDENTIALS',
+  'GET_PAYMENT',
+];
+const ADMIN_PERMISSIONS = [
+  'GET_ORGANISATION',
+  'MANAGE_ROLES',
+  'CREATE_USER',
+  'UPDATE_USER',
+  'DELETE_USER',
+  'GET_USERS',
+  'GET_API_CREDENTIALS',
+  'CREATE_API_CREDENTIALS',
+  'UPDATE_API_CREDENTIALS',
+  'DELETE_API_CREDENTIALS',
+];
+const ROLES = [
+  { id: 1, name: 'ADMIN', permissions: ADMIN_PERMISSIONS, builtIn: true, userCount: 2 },
+  { id: 5, name: 'Integrator', permissions: KEY_PERMISSIONS, builtIn: false, userCount: 1 },
+];
+
+function open(
+  path: string,
+  routes: Record<string, Handler | Reply>,
+  session: { permissions: string[]; authentication?: boolean },
+) {
+  const api = fakeApi({
+    'GET /v1/api-keys': { body: { apiKeys: [KEY], total: 1 } },
+    'GET /v1/roles': { body: { roles: ROLES, total: ROLES.length } },
+    ...routes,
+  });
+  renderApp(path, fakeController(sampleSession({ authentication: false, ...session })), api.fetch);
+  return api;
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+describe('API key pages', () => {
+  it('creates a key with the 2FA code and shows its secret once', async () => {
+    const api = open(
+      '/create-api-keys',
+      {
+        'GET /v1/api-keys/businesses': {
+          body: { businesses: [{ id: 1, name: 'Northwind Coffee' }], total: 1 },
+        },
+        'POST /v1/api-keys': {
+          status: 201,
+          body: { apiKey: { ...KEY, name: 'Shop server' }, secret: SECRET },
+        },
+      },
+      { permissions: KEY_PERMISSIONS, authentication: true },
+    );
+    await waitFor(() => expect(where()).toBe('/api-keys/create'));
+    const scopes = await screen.findByRole('group', { name: /Scopes/ });
+    // Only what the user holds: GET_PAYMENT of the nine key scopes.
+    expect(within(scopes).getAllByRole('checkbox')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('Key name is required')).toBeTruthy();
+    expect(screen.getByText('Select a business')).toBeTruthy();
+    expect(screen.getByText('Select at least one scope')).toBeTruthy();
+    expect(screen.getByText('2FA code is required')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Shop server');
+    await userEvent.click(screen.getByRole('combobox', { name: /Business/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Coffee' }));
+    await userEvent.click(within(scopes).getByRole('checkbox', { name: /Payments/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /IP allow list/ }), '203.0.113.7');
+    await userEvent.type(screen.getByRole('textbox', { name: /2FA code/ }), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+
+    expect(await screen.findByText('This key will not be shown again.')).toBeTruthy();
+    expect(screen.getByTestId('api-key-secret').textContent).toContain(SECRET);
+    const post = api.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      name: 'Shop server',
+      businessId: 1,
+      scopes: ['GET_PAYMENT'],
+      ipAllowList: ['203.0.113.7'],
+    });
+    expect(post.headers['x-2fa-code']).toBe('123456');
+  });
+
+  it('shows a refused 2FA code on its field, without logging out', async () => {
+    open(
+      '/api-keys/create',
+      {
+        'GET /v1/api-keys/businesses': {
+          body: { businesses: [{ id: 1, name: 'Northwind Coffee' }], total: 1 },
+        },
+        'POST /v1/api-keys': { status: 401, body: { message: 'Invalid or expired 2FA verification code.' } },
+      },
+      { permissions: KEY_PERMISSIONS, authentication: true },
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Shop');
+    await userEvent.click(screen.getByRole('combobox', { name: /Business/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Northwind Coffee' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Payments/ }));
+    await userEvent.type(screen.getByRole('textbox', { name: /2FA code/ }), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByText('Invalid or expired 2FA verification code.')).toBeTruthy();
+    expect(where()).toBe('/api-keys/create');
+  });
+
+  it('changes only what changed, from the legacy edit path', async () => {
+    const api = open(
+      `/edit-api-key/${KEY_ID}`,
+      {
+        [`GET /v1/api-keys/${KEY_ID}`]: { body: KEY },
+        [`PATCH /v1/api-keys/${KEY_ID}`]: { body: { ...KEY, name: 'Checkout two' } },
+      },
+      { permissions: KEY_PERMISSIONS },
+    );
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Checkout'));
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Checkout two');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(where()).toBe('/api-keys'));
+    const patch = api.calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.body).toEqual({ name: 'Checkout two' });
+  });
+
+  it('revokes a key after its confirmation, from the legacy delete path', async () => {
+    const api = open(
+      `/api-keys/delete/${KEY_ID}`,
+      {
+        [`GET /v1/api-keys/${KEY_ID}`]: { body: KEY },
+        [`DELETE /v1/api-keys/${KEY_ID}`]: { body: { ...KEY, status: 'revoked' } },
+      },
+      { permissions: KEY_PERMISSIONS },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke API key' });
+    expect(await within(dialog).findByText(/Revoke the key Checkout\?/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(where()).toBe('/api-keys'));
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('role pages', () => {
+  it('creates a role with two groups at full access, mapped by permissionsForGroups', async () => {
+    const api = open(
+      '/user-roles/create',
+      {
+        'POST /v1/roles': {
+          status: 201,
+          body: { id: 9, name: 'Key keepers', permissions: [], builtIn: false, userCount: 0 },
+        },
+      },
+      { permissions: ADMIN_PERMISSIONS },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Create role' }));
+    expect(await screen.findByText('Role name is required')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /Role name/ }), 'Key keepers');
+    const apiKeys = screen.getByRole('radiogroup', { name: 'Manage API keys' });
+    await userEvent.click(within(apiKeys).getByRole('radio', { name: 'Full access' }));
+    const users = screen.getByRole('radiogroup', { name: 'Manage users and roles' });
+    await userEvent.click(within(users).getByRole('radio', { name: 'Full access' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create role' }));
+    await waitFor(() => expect(where()).toBe('/user-roles'));
+    const post = api.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      name: 'Key keepers',
+      permissions: permissionsForGroups({ apiKeys: 'Full access', usersAndRoles: 'Full access' }),
+    });
+  });
+
+  it('shows a built-in role read-only (legacy edit path)', async () => {
+    open('/user-roles/edit/1', { 'GET /v1/roles/1': { body: ROLES[0] } }, { permissions: ADMIN_PERMISSIONS });
+    expect(await screen.findByText('ADMIN is a built-in role: it cannot be changed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    for (const radio of screen.getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("shows the API's 409 when the role is still assigned", async () => {
+    open(
+      '/user-roles/delete/5',
+      {
+        'GET /v1/roles/5': { body: ROLES[1] },
+        'DELETE /v1/roles/5': { status: 409, body: { message: 'Role is assigned to 1 user' } },
+      },
+      { permissions: ADMIN_PERMISSIONS },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete role' });
+    await within(dialog).findByText(/Delete the role Integrator\?/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Role is assigned to 1 user')).toBeTruthy();
+  });
+});
+
+describe('user pages', () => {
+  it('checks the fields with the account rules and shows the API refusal', async () => {
+    const api = open(
+      '/create-user',
+      {
+        'POST /v1/users': {
+          status: 403,
+          body: { message: 'You cannot grant a role with permissions you do not have: MANAGE_ROLES.' },
+        },
+      },
+      { permissions: ADMIN_PERMISSIONS },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Confirm Password is required')).toBeTruthy();
+    expect(screen.getByText('Select a role')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: /E-mail/ }), 'new@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Strong-pass-1');
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), 'Strong-pass-2');
+    await userEvent.click(screen.getByRole('combobox', { name: /Role/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Integrator' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(await screen.findByText("Password doesn't match")).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText(/^Confirm password/));
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), 'Strong-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(
+      await screen.findByText('You cannot grant a role with permissions you do not have: MANAGE_ROLES.'),
+    ).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
+      email: 'new@example.com',
+      password: 'Strong-pass-1',
+      confirmationPassword: 'Strong-pass-1',
+      roleId: 5,
+    });
+  });
+});
