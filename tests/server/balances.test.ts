@@ -6,7 +6,7 @@ import type { Permission } from '../../src/domain/permissions';
 import { postEntry } from '../../server/ledger';
 import { AURORA, BOREALIS, BUSINESSES, DEMO_ACCOUNTS, HIDDEN_BUSINESS, ROLES } from '../../server/db/seed';
 import { CONVERSION_RATES } from '../../server/db/seed/rates';
-import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { makeApp, testScope, twoFaCodeAt, type TestApp } from './helpers';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -24,8 +24,7 @@ interface Row {
 /** Credits a business from the organisation's external account (a balanced ledger entry). */
 let entries = 0;
 const credit = (organisationId: number, businessId: number, currency: string, amount: string) =>
-  postEntry(t.db, {
-    organisationId,
+  postEntry(t.db, testScope({ organisationId }), {
     kind: 'manual',
     reference: `balances-test:${++entries}`,
     at: new Date(t.clock.now()),
