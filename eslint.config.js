@@ -115,7 +115,8 @@ export default tseslint.config(
         'error',
         {
           selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='OrgScope']",
-          message: 'An OrgScope comes from scopeOf(request) (or systemScope for the seed), never from a cast.',
+          message:
+            'An OrgScope comes from scopeOf(request) (or systemScope for the seed), never from a cast.',
         },
       ],
     },
