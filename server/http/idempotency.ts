@@ -95,10 +95,15 @@ async function capture(
   reply: FastifyReply,
 ): Promise<unknown> {
   let sent: { body: unknown } | undefined;
-  const own = reply as unknown as { send: (body?: unknown) => FastifyReply };
+  // What `send` answers while captured: the reply without its `then` (a reply is a thenable that settles
+  // once sent, so a handler's `return reply.send(x)` would otherwise wait for a send that comes later).
+  const stand = new Proxy(reply, {
+    get: (target, property) => (property === 'then' ? undefined : Reflect.get(target, property, target)),
+  });
+  const own = reply as unknown as { send: (body?: unknown) => unknown };
   own.send = (body?: unknown) => {
     sent = { body };
-    return reply;
+    return stand;
   };
   try {
     const value = await (handler as (this: unknown, rq: FastifyRequest, rp: FastifyReply) => unknown).call(
@@ -106,7 +111,7 @@ async function capture(
       request,
       reply,
     );
-    return value === reply || value === undefined ? sent?.body : value;
+    return value === stand || value === reply || value === undefined ? sent?.body : value;
   } finally {
     delete (own as { send?: unknown }).send; // back to Reply.prototype.send
   }
