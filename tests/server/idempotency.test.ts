@@ -304,6 +304,17 @@ describe('config.idempotent', { timeout: 15_000 }, () => {
   });
 });
 
+describe('the API document', () => {
+  it('names the Idempotency-Key header (required) and the 422 of an idempotent route', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const operation = response.json().paths[URL].post;
+    expect(operation.parameters).toContainEqual(
+      expect.objectContaining({ name: IDEMPOTENCY_HEADER, in: 'header', required: true }),
+    );
+    expect(operation.responses['422']).toBeDefined();
+  });
+});
+
 describe('two API instances on one PostgreSQL database', { timeout: 60_000 }, () => {
   it('replays a key on the other instance, also when the two requests arrive at once', async (context) => {
     const second = anotherInstanceDb(db);
