@@ -63,6 +63,13 @@ const ZONES = [
     except: ['./domain'],
     message: 'The server imports src/domain and nothing else from src.',
   },
+  {
+    // Request code acts for its caller's organisation only: its scope is scopeOf(request).
+    target: ['./server/modules', './server/http', './server/auth', './server/audit', './server/*.ts'],
+    from: './server/auth/systemScope.ts',
+    message:
+      "Request code takes its scope from scopeOf(request); systemScope is for the seed and bulk loads (docs/decisions.md, 'A system scope for the seed').",
+  },
 ];
 
 export default tseslint.config(
@@ -97,6 +104,21 @@ export default tseslint.config(
     rules: {
       'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
       'import/no-restricted-paths': ['error', { zones: ZONES }],
+    },
+  },
+  {
+    // An OrgScope comes from scopeOf(request) or systemScope (server/auth), never from a cast elsewhere.
+    files: ['server/**/*.ts'],
+    ignores: ['server/auth/scope.ts', 'server/auth/systemScope.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='OrgScope']",
+          message:
+            'An OrgScope comes from scopeOf(request) (or systemScope for the seed), never from a cast.',
+        },
+      ],
     },
   },
 );

@@ -270,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       'Content-Disposition',
       'X-Export-Row-Cap',
       'X-Export-Truncated',
+      // A money movement's stored answer given again (server/http/idempotency.ts).
+      'Idempotent-Replayed',
       'Retry-After',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',

@@ -3,7 +3,9 @@
  *
  * Repositories of organisation data take an `OrgScope` as a required argument. The only way to get one
  * is `scopeOf(request)` on a request whose session was authenticated (the brand is a private symbol), so
- * a query written without the caller's organisation does not type-check.
+ * a query written without the caller's organisation does not type-check. Work no request asked for (the
+ * demo seed, bulk loads) takes `systemScope` (server/auth/systemScope.ts), which request code may not
+ * import (ESLint).
  *
  * Routes also declare their tenancy in config (`config: { tenancy: orgRows('roles') }`): the
  * organisation-isolation test reads it to prove, for every route taking an id and every list, that

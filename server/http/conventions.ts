@@ -16,6 +16,9 @@
  *   to it, a few justified exceptions aside) and writes its audit row with `audit(tx, request, …)`; a 2xx
  *   answer of such a route whose request wrote none (`request.audited` unset) is logged, and in test mode
  *   (the tests, E2E_RESET=1) turned into a 500, so every test of a mutation also proves its row;
+ * - `config.idempotent` makes a money-moving POST/PATCH need an `Idempotency-Key` (checked after the
+ *   body, before the 2FA code) and run its handler once per key and organisation, a retry answering the
+ *   stored answer (server/http/idempotency.ts);
  * - a number in the query string or path is finite: a run of 400 digits converts to Infinity
  *   (convertStrictly, server/http/validation.ts), which PostgreSQL would refuse with a 500.
  */
@@ -29,6 +32,7 @@ import type {
 import type { Permission } from '../../src/domain/permissions';
 import { guardFor, type Access } from '../auth/access';
 import { requireTwoFactor } from '../auth/twoFactor';
+import { idempotentHandler, requireIdempotencyKey } from './idempotency';
 import type { Tenancy } from '../auth/scope';
 import type { AnyForm } from './forms';
 import type { App } from '../context';
@@ -50,6 +54,11 @@ declare module 'fastify' {
     apiKey?: readonly Permission[];
     /** The route needs the acting user's 2FA code (X-2FA-Code) when the user has 2FA on. */
     twoFactor?: boolean;
+    /**
+     * A money-moving POST/PATCH: it needs an Idempotency-Key (a UUID) and moves the money once per key
+     * (server/http/idempotency.ts); its handler works through `dbOf(request)`.
+     */
+    idempotent?: boolean;
     /**
      * The entity type (kebab case) whose audit row a state-changing route writes with
      * `audit(tx, request, …)` (server/audit/index.ts), in the transaction of its change.
@@ -96,7 +105,9 @@ export function installRouteConventions(app: App): void {
     if (problem) throw new Error(`${methods.join(',')} ${route.url}: ${problem}`);
     const guard = guardFor(config.access, config.apiKey);
     if (guard) route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
+    if (config.idempotent) route.preHandler = [...[route.preHandler ?? []].flat(), requireIdempotencyKey];
     if (config.twoFactor) route.preHandler = [...[route.preHandler ?? []].flat(), requireTwoFactor];
+    if (config.idempotent) route.handler = idempotentHandler(route.handler);
   });
 
   // Set before the handler runs, so that errors (401, 404, 500) carry it too; cacheable routes override it.
@@ -143,9 +154,9 @@ export const STATE_CHANGING_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH'
 export const auditStrict = (e2eReset: boolean | undefined) =>
   e2eReset === true || process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined;
 
-/** What is wrong with a route's apiKey or twoFactor declaration, if anything. */
+/** What is wrong with a route's apiKey, twoFactor or idempotent declaration, if anything. */
 function declarationProblem(methods: readonly string[], config: FastifyContextConfig): string | undefined {
-  const { access, apiKey, twoFactor } = config;
+  const { access, apiKey, twoFactor, idempotent } = config;
   if (apiKey !== undefined) {
     if (methods.some((m) => m !== 'GET')) return 'config.apiKey is for reading routes (GET) only';
     if (access?.kind !== 'permission') return 'config.apiKey needs a permission access (requires(...))';
@@ -156,6 +167,11 @@ function declarationProblem(methods: readonly string[], config: FastifyContextCo
       return `config.apiKey must include the route's permissions (${uncovered.join(', ')})`;
   }
   if (twoFactor && access?.kind === 'public') return 'config.twoFactor needs a caller (not PUBLIC)';
+  if (idempotent) {
+    if (methods.some((m) => m !== 'POST' && m !== 'PATCH' && m !== 'PUT'))
+      return 'config.idempotent is for changing routes (POST, PATCH, PUT) only';
+    if (access?.kind === 'public') return "config.idempotent needs a caller (keys are an organisation's)";
+  }
   return undefined;
 }
 

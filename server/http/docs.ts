@@ -14,7 +14,7 @@
  * Spectral (`oas` and the OWASP API Security rulesets, `npm run lint`) judges the result.
  */
 import { Type } from 'typebox';
-import { AUTH_SCHEME, IDENTITY_HEADER, TWO_FA_HEADER } from '../../src/domain/api';
+import { AUTH_SCHEME, IDEMPOTENCY_HEADER, IDENTITY_HEADER, TWO_FA_HEADER } from '../../src/domain/api';
 import { PUBLIC } from '../auth/access';
 import type { App } from '../context';
 import type { RouteInfo } from './conventions';
@@ -198,6 +198,22 @@ export function completeDocument(generated: OpenApiDocument, routes: readonly Ro
             schema: { type: 'string', pattern: '^[0-9]{6}$', maxLength: 6 },
           },
         ];
+      }
+      if (route?.config.idempotent) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          {
+            name: IDEMPOTENCY_HEADER,
+            in: 'header',
+            required: true,
+            description:
+              'A UUID per movement: a retry with the same key and request answers the first answer (kept 24 hours, per organisation); another request under the key is 422',
+            schema: { type: 'string', format: 'uuid' },
+          },
+        ];
+        (operation.responses ??= {})['422'] ??= errorResponse(
+          'The Idempotency-Key was used with another request',
+        );
       }
 
       const responses = (operation.responses ??= {});

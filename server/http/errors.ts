@@ -18,6 +18,12 @@ export const SERVER_TEXTS = {
   requestTimeout: 'The request took too long to arrive.',
   /** A field error: a string with a control character or a lone surrogate (server/http/schemas.ts Text). */
   controlCharacters: 'must not contain control characters',
+  /** 400: a money-moving request without a valid Idempotency-Key (server/http/idempotency.ts). */
+  idempotencyKeyRequired: 'An Idempotency-Key header (a UUID) is required.',
+  /** 422: an Idempotency-Key used before with another request. */
+  idempotencyKeyReused: 'This Idempotency-Key was already used with another request.',
+  /** 409: the key's first request is still under way (its claim vanished before it answered). */
+  idempotencyKeyBusy: 'A request with this Idempotency-Key is under way. Try again.',
 } as const;
 
 /** The global 429 (and the forgot-password limit): 'Too many requests. Try again in N seconds.' */

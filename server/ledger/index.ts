@@ -2,21 +2,40 @@
  * The double-entry ledger: the only code that writes it (docs/architecture.md#layers, `server/ledger/`).
  *
  * An entry moves money between accounts: its postings (decimal strings, never floats) sum to zero
- * in every currency. `postEntry` checks that before it writes, and the database checks it again at
- * commit (migration 0011), with the balance updates, the overdraft refusal of business accounts and
- * the append-only rule, so no other code path can break them. Accounts are one per organisation ×
+ * in every currency. `postEntry` checks that before it writes, and the database checks it again
+ * (migration 0011), with the balance updates, the overdraft refusal of business accounts and the
+ * append-only rule, so no other code path can break them. Accounts are one per organisation ×
  * business × kind × currency, opened on first use. `postEntries` posts many entries with a few
  * statements (the demo seed, bulk loads), under the same rules.
+ *
+ * Every entry is posted for an `OrgScope` (a request's `scopeOf(request)`, or the seed's
+ * `systemScope`): its accounts are the scope's organisation's, and an API key's scope reaches its own
+ * business only. Entries compose: each is its own savepoint inside the caller's transaction, checked
+ * when it is posted, so a movement may post several (a conversion and its fee, a release and a
+ * withdrawal) atomically, and an entry that is refused (LedgerError) leaves the caller's transaction
+ * usable, with nothing of that entry in it.
+ *
+ * Held funds (migration 0036): a business's 'held' account of a currency holds what a movement under
+ * way reserved (`holdPostings`, `releasePostings`); its 'business' account is what the business can
+ * still move (available). Neither goes below zero.
  */
 import Big from 'big.js';
+import type { OrgScope } from '../auth/scope';
 import type { Db } from '../db/client';
 
-export type AccountKind = 'business' | 'external' | 'fee' | 'conversion';
+export type AccountKind = 'business' | 'held' | 'external' | 'fee' | 'conversion';
 
-/** An account by what it is: a business's balance in a currency, or an organisation's counter-account. */
+/**
+ * An account by what it is: a business's balance in a currency (what it can move), its held funds in
+ * that currency (reserved by a movement under way), or an organisation's counter-account.
+ */
 export type AccountRef =
-  | { kind: 'business'; businessId: number; currency: string }
+  | { kind: 'business' | 'held'; businessId: number; currency: string }
   | { kind: 'external' | 'fee' | 'conversion'; currency: string };
+
+/** Whether an account belongs to a business (its balance or its held funds). */
+const businessOf = (ref: AccountRef): number | null =>
+  ref.kind === 'business' || ref.kind === 'held' ? ref.businessId : null;
 
 export interface PostingInput {
   account: AccountRef;
@@ -24,8 +43,8 @@ export interface PostingInput {
   amount: string;
 }
 
+/** An entry; the organisation is the scope's it is posted for. */
 export interface EntryInput {
-  organisationId: number;
   /** What moved the money: 'payment', 'withdrawal', 'transfer', 'conversion', 'manual', … */
   kind: string;
   /** The record the entry belongs to ('payment:42'); one entry per reference and organisation. */
@@ -35,10 +54,16 @@ export interface EntryInput {
   postings: readonly PostingInput[];
 }
 
+/** An entry of a bulk load, each with the scope it is posted for (postEntries). */
+export interface ScopedEntry extends EntryInput {
+  scope: OrgScope;
+}
+
 /** Why an entry was refused before it reached the database (or by it, for an overdraft). */
 export class LedgerError extends Error {
   constructor(
-    readonly code: 'unbalanced' | 'invalid-amount' | 'too-few-postings' | 'overdraft' | 'duplicate',
+    readonly code:
+      'unbalanced' | 'invalid-amount' | 'too-few-postings' | 'overdraft' | 'duplicate' | 'out-of-scope',
     message: string,
   ) {
     super(message);
@@ -73,11 +98,30 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
 }
 
 /**
+ * Refuses a posting to a business outside the scope: an API key's scope reaches its own business only.
+ * (Another organisation's business is refused by the database: an account's business is one of its
+ * organisation's, migration 0012.)
+ */
+function assertInScope(scope: OrgScope, postings: readonly PostingInput[]): void {
+  if (scope.onlyBusinessId === null) return;
+  const outside = postings.find((p) => {
+    const businessId = businessOf(p.account);
+    return businessId !== null && businessId !== scope.onlyBusinessId;
+  });
+  if (outside)
+    throw new LedgerError(
+      'out-of-scope',
+      `Business ${businessOf(outside.account)} is outside the caller's scope`,
+    );
+}
+
+/**
  * The id of an account, opened (with a zero balance) on first use. It takes no lock on an existing
  * account: the balance's row lock is taken by the posting, in account order.
  */
-export async function accountId(db: Db, organisationId: number, ref: AccountRef): Promise<number> {
-  const businessId = ref.kind === 'business' ? ref.businessId : null;
+export async function accountId(db: Db, scope: OrgScope, ref: AccountRef): Promise<number> {
+  const organisationId = scope.organisationId;
+  const businessId = businessOf(ref);
   // Opened by a concurrent transaction that committed after this statement's snapshot: neither
   // half sees it, so the next statement (a new snapshot) does.
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -105,49 +149,82 @@ const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
 /** The database's refusals as LedgerErrors (an overdraft, a reference posted before). */
 function ledgerErrorOf(error: unknown, what: string): unknown {
   if (sqlState(error) === '23514' && /no_overdraft/.test(String((error as Error).message)))
-    return new LedgerError('overdraft', 'The business balance does not cover this movement');
+    return new LedgerError(
+      'overdraft',
+      'The business balance (or its held funds) does not cover this movement',
+    );
   if (sqlState(error) === '23505' && /ledger_entries_reference/.test(String((error as Error).message)))
     return new LedgerError('duplicate', `An entry for ${what} exists already`);
   return error;
 }
 
 /**
- * Posts one entry in one transaction (the caller's, when it passes one): the entry, its postings in
- * account order (so concurrent entries lock accounts in the same order and cannot deadlock), and the
- * balances. An overdraft of a business account aborts it all with LedgerError('overdraft').
+ * Runs `work` as one savepoint of the caller's transaction (or of a new one): the deferred zero-sum
+ * check of the entries it wrote is run at its end (and the constraint set back to deferred, so the
+ * next entry of the transaction is checked at its own end, not after its first posting), and a refusal
+ * rolls back to the savepoint, leaving the transaction as it was before and usable.
  */
-export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: number }> {
-  assertBalanced(entry.postings);
-  try {
-    return await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number | string }>(
-        `INSERT INTO ledger_entries (organisation_id, kind, reference, description, created_at)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [entry.organisationId, entry.kind, entry.reference, entry.description ?? null, entry.at],
-      );
-      const entryId = Number(rows[0].id);
-      const resolved = [];
-      for (const posting of entry.postings) {
-        resolved.push({
-          accountId: await accountId(tx, entry.organisationId, posting.account),
-          currency: posting.account.currency,
-          amount: posting.amount,
-        });
-      }
-      resolved.sort((a, b) => a.accountId - b.accountId);
-      for (const p of resolved) {
-        await tx.query(
-          'INSERT INTO ledger_postings (entry_id, account_id, currency, amount) VALUES ($1, $2, $3, $4)',
-          [entryId, p.accountId, p.currency, p.amount],
-        );
-      }
-      // The deferred zero-sum check runs at commit; run it now too, so its error surfaces here.
+async function asSavepoint<T>(db: Db, what: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SAVEPOINT ledger_entry');
+    try {
+      const result = await work(tx);
+      // The deferred zero-sum check runs now, so its error surfaces here, then waits for the next entry.
       await tx.query('SET CONSTRAINTS ledger_postings_balanced IMMEDIATE');
-      return { entryId };
-    });
-  } catch (error) {
-    throw ledgerErrorOf(error, entry.reference);
-  }
+      await tx.query('SET CONSTRAINTS ledger_postings_balanced DEFERRED');
+      await tx.query('RELEASE SAVEPOINT ledger_entry');
+      return result;
+    } catch (error) {
+      // Back to before the entry (its rows, balances and constraint mode); a broken connection fails
+      // the caller's transaction anyway.
+      await tx
+        .query('ROLLBACK TO SAVEPOINT ledger_entry')
+        .then(() => tx.query('RELEASE SAVEPOINT ledger_entry'))
+        .catch(() => undefined);
+      throw ledgerErrorOf(error, what);
+    }
+  });
+}
+
+/**
+ * Posts one entry for a scope, in the caller's transaction when it passes one (a savepoint of it) or
+ * in its own: the entry, its postings in account order (so concurrent entries lock accounts in the
+ * same order and cannot deadlock), and the balances. An overdraft of a business account (or of its
+ * held funds) refuses it with LedgerError('overdraft'); the caller's transaction goes on without it.
+ */
+export async function postEntry(db: Db, scope: OrgScope, entry: EntryInput): Promise<{ entryId: number }> {
+  assertBalanced(entry.postings);
+  assertInScope(scope, entry.postings);
+  return asSavepoint(db, entry.reference, async (tx) => {
+    const { rows } = await tx.query<{ id: number | string }>(
+      `INSERT INTO ledger_entries (organisation_id, kind, reference, description, created_at)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [scope.organisationId, entry.kind, entry.reference, entry.description ?? null, entry.at],
+    );
+    const entryId = Number(rows[0].id);
+    const resolved = [];
+    for (const posting of entry.postings) {
+      resolved.push({
+        accountId: await accountId(tx, scope, posting.account),
+        currency: posting.account.currency,
+        amount: posting.amount,
+      });
+    }
+    resolved.sort((a, b) => a.accountId - b.accountId);
+    // One statement: the entry's postings are all there when its check runs.
+    await tx.query(
+      `INSERT INTO ledger_postings (entry_id, account_id, currency, amount)
+       SELECT $1, a, c, m::numeric FROM unnest($2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY AS p(a, c, m, n)
+        ORDER BY n`,
+      [
+        entryId,
+        resolved.map((p) => p.accountId),
+        resolved.map((p) => p.currency),
+        resolved.map((p) => p.amount),
+      ],
+    );
+    return { entryId };
+  });
 }
 
 /**
@@ -159,27 +236,32 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<{ entryId: n
  * reference and an unbalanced entry. Every account the batch touches is locked first, in account
  * order, so a batch and concurrent postEntry calls cannot deadlock. Answers the entry ids in order.
  */
-export async function postEntries(db: Db, entries: readonly EntryInput[]): Promise<{ entryIds: number[] }> {
-  for (const entry of entries) assertBalanced(entry.postings);
+export async function postEntries(db: Db, entries: readonly ScopedEntry[]): Promise<{ entryIds: number[] }> {
+  for (const entry of entries) {
+    assertBalanced(entry.postings);
+    assertInScope(entry.scope, entry.postings);
+  }
   if (entries.length === 0) return { entryIds: [] };
   const keyOf = (organisationId: number, ref: AccountRef) =>
-    `${organisationId}|${ref.kind === 'business' ? ref.businessId : ''}|${ref.kind}|${ref.currency}`;
+    `${organisationId}|${businessOf(ref) ?? ''}|${ref.kind}|${ref.currency}`;
   const accounts = new Map<string, { organisationId: number; ref: AccountRef }>();
   for (const entry of entries) {
     for (const { account } of entry.postings) {
-      const key = keyOf(entry.organisationId, account);
-      if (!accounts.has(key)) accounts.set(key, { organisationId: entry.organisationId, ref: account });
+      const key = keyOf(entry.scope.organisationId, account);
+      if (!accounts.has(key)) accounts.set(key, { organisationId: entry.scope.organisationId, ref: account });
     }
   }
   const list = [...accounts.values()];
   const accountArrays = [
     list.map((a) => a.organisationId),
-    list.map((a) => (a.ref.kind === 'business' ? a.ref.businessId : null)),
+    list.map((a) => businessOf(a.ref)),
     list.map((a) => a.ref.kind),
     list.map((a) => a.ref.currency),
   ];
-  try {
-    return await db.transaction(async (tx) => {
+  return asSavepoint(
+    db,
+    entries.length === 1 ? entries[0].reference : 'one of these references',
+    async (tx) => {
       await tx.query(
         `INSERT INTO ledger_accounts (organisation_id, business_id, kind, currency)
          SELECT o, b, k, c FROM unnest($1::int[], $2::int[], $3::text[], $4::text[]) WITH ORDINALITY AS a(o, b, k, c, n)
@@ -203,8 +285,8 @@ export async function postEntries(db: Db, entries: readonly EntryInput[]): Promi
       const ids = new Map<string, number>();
       for (const r of found) {
         const ref: AccountRef =
-          r.kind === 'business'
-            ? { kind: 'business', businessId: Number(r.business_id), currency: r.currency }
+          r.kind === 'business' || r.kind === 'held'
+            ? { kind: r.kind, businessId: Number(r.business_id), currency: r.currency }
             : { kind: r.kind, currency: r.currency };
         ids.set(keyOf(r.organisation_id, ref), Number(r.id));
       }
@@ -219,7 +301,7 @@ export async function postEntries(db: Db, entries: readonly EntryInput[]): Promi
           ORDER BY n
          RETURNING id, organisation_id, reference`,
         [
-          entries.map((e) => e.organisationId),
+          entries.map((e) => e.scope.organisationId),
           entries.map((e) => e.kind),
           entries.map((e) => e.reference),
           entries.map((e) => e.description ?? null),
@@ -228,12 +310,14 @@ export async function postEntries(db: Db, entries: readonly EntryInput[]): Promi
       );
       // RETURNING names each row, so the ids are matched by reference, not by the order of the answer.
       const byReference = new Map(inserted.map((r) => [`${r.organisation_id}|${r.reference}`, Number(r.id)]));
-      const entryIds = entries.map((e) => byReference.get(`${e.organisationId}|${e.reference}`) as number);
+      const entryIds = entries.map(
+        (e) => byReference.get(`${e.scope.organisationId}|${e.reference}`) as number,
+      );
       const postings: { entryId: number; accountId: number; currency: string; amount: string }[] = [];
       entries.forEach((entry, i) => {
         const resolved = entry.postings.map((p) => ({
           entryId: entryIds[i],
-          accountId: ids.get(keyOf(entry.organisationId, p.account)) as number,
+          accountId: ids.get(keyOf(entry.scope.organisationId, p.account)) as number,
           currency: p.account.currency,
           amount: p.amount,
         }));
@@ -252,12 +336,9 @@ export async function postEntries(db: Db, entries: readonly EntryInput[]): Promi
           postings.map((p) => p.amount),
         ],
       );
-      await tx.query('SET CONSTRAINTS ledger_postings_balanced IMMEDIATE');
       return { entryIds };
-    });
-  } catch (error) {
-    throw ledgerErrorOf(error, entries.length === 1 ? entries[0].reference : 'one of these references');
-  }
+    },
+  );
 }
 
 export interface AccountBalance {
@@ -269,8 +350,8 @@ export interface AccountBalance {
   balance: string;
 }
 
-/** Every account of an organisation with its balance (decimal strings). */
-export async function balances(db: Db, organisationId: number): Promise<AccountBalance[]> {
+/** Every account of the scope's organisation with its balance (decimal strings). */
+export async function balances(db: Db, scope: OrgScope): Promise<AccountBalance[]> {
   const { rows } = await db.query<{
     id: number | string;
     kind: AccountKind;
@@ -280,7 +361,7 @@ export async function balances(db: Db, organisationId: number): Promise<AccountB
   }>(
     `SELECT id, kind, business_id, currency, balance::text AS balance
        FROM ledger_accounts WHERE organisation_id = $1 ORDER BY id`,
-    [organisationId],
+    [scope.organisationId],
   );
   return rows.map((r) => ({
     accountId: Number(r.id),
@@ -289,4 +370,50 @@ export async function balances(db: Db, organisationId: number): Promise<AccountB
     currency: r.currency,
     balance: new Big(r.balance).toFixed(),
   }));
+}
+
+/** A business's money in one currency: what it can move, what a movement under way reserved, and both. */
+export interface FundsBalance {
+  currency: string;
+  /** The 'business' account: what the business can still move (decimal string). */
+  available: string;
+  /** The 'held' account: reserved by movements under way (decimal string). */
+  held: string;
+  /** available + held: what the business owns. */
+  total: string;
+}
+
+/** A business's available and held funds per currency (currencies in code order), of the scope's organisation. */
+export async function fundsOf(db: Db, scope: OrgScope, businessId: number): Promise<FundsBalance[]> {
+  const { rows } = await db.query<{ currency: string; available: string; held: string }>(
+    `SELECT currency,
+            COALESCE(sum(balance) FILTER (WHERE kind = 'business'), 0)::text AS available,
+            COALESCE(sum(balance) FILTER (WHERE kind = 'held'), 0)::text AS held
+       FROM ledger_accounts
+      WHERE organisation_id = $1 AND business_id = $2 AND kind IN ('business', 'held')
+      GROUP BY currency ORDER BY currency COLLATE "C"`,
+    [scope.organisationId, businessId],
+  );
+  return rows.map((r) => ({
+    currency: r.currency,
+    available: new Big(r.available).toFixed(),
+    held: new Big(r.held).toFixed(),
+    total: new Big(r.available).plus(r.held).toFixed(),
+  }));
+}
+
+/** The postings of a hold: `amount` of the business's available balance reserved (refused beyond it). */
+export function holdPostings(businessId: number, currency: string, amount: string): PostingInput[] {
+  return [
+    { account: { kind: 'business', businessId, currency }, amount: new Big(amount).times(-1).toFixed() },
+    { account: { kind: 'held', businessId, currency }, amount: new Big(amount).toFixed() },
+  ];
+}
+
+/** The postings of a release: `amount` of the held funds back to the available balance (a rejection). */
+export function releasePostings(businessId: number, currency: string, amount: string): PostingInput[] {
+  return [
+    { account: { kind: 'held', businessId, currency }, amount: new Big(amount).times(-1).toFixed() },
+    { account: { kind: 'business', businessId, currency }, amount: new Big(amount).toFixed() },
+  ];
 }

@@ -63,6 +63,7 @@ export const appMessagesDe = {
       steps: { details: 'Angaben', overview: 'Übersicht', done: 'Fertig' },
       progress: 'Fortschritt',
       cancel: 'Abbrechen',
+      newQuote: 'Neues Angebot',
     },
     notice: {
       sessionExpired: 'Sitzung abgelaufen',

@@ -72,6 +72,8 @@ export const appMessages = {
       steps: { details: 'Details', overview: 'Overview', done: 'Done' },
       progress: 'Progress',
       cancel: 'Cancel',
+      // A quote's forms (create → show → execute): a new quote for the same values.
+      newQuote: 'New quote',
     },
     notice: {
       sessionExpired: ERROR_TEXTS.sessionExpired,

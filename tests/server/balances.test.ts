@@ -3,10 +3,10 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '../../src/domain/api';
 import type { Permission } from '../../src/domain/permissions';
-import { postEntry } from '../../server/ledger';
+import { holdPostings, postEntry } from '../../server/ledger';
 import { AURORA, BOREALIS, BUSINESSES, DEMO_ACCOUNTS, HIDDEN_BUSINESS, ROLES } from '../../server/db/seed';
 import { CONVERSION_RATES } from '../../server/db/seed/rates';
-import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { makeApp, testScope, twoFaCodeAt, type TestApp } from './helpers';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -24,8 +24,7 @@ interface Row {
 /** Credits a business from the organisation's external account (a balanced ledger entry). */
 let entries = 0;
 const credit = (organisationId: number, businessId: number, currency: string, amount: string) =>
-  postEntry(t.db, {
-    organisationId,
+  postEntry(t.db, testScope({ organisationId }), {
     kind: 'manual',
     reference: `balances-test:${++entries}`,
     at: new Date(t.clock.now()),
@@ -197,5 +196,28 @@ describe('the organisation', () => {
       new Big((await get('/v1/balances/organisation', email)).json().balances.EUR.amount);
     const hidden = new Big((await get(`/v1/balances/${HIDDEN_BUSINESS}`, ADMIN)).json().balances.EUR.amount);
     expect((await eur(ADMIN)).minus(await eur(MANAGER)).eq(hidden)).toBe(true);
+  });
+});
+
+// Last: its business of its own would show in the lists asserted above.
+describe('held funds (a withdrawal waiting for approval)', () => {
+  it('are not part of the balance shown: it is what the business can still move', async () => {
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO businesses (organisation_id, name, settlement_currency, supported_display_currencies,
+         deposit_currencies, overpayment_policy, blockchain_fee_paid_by, created_at, updated_at)
+       VALUES (1, 'Held Funds Shop', 'EUR', '{EUR}', '{"BTC": ["MAIN"]}', 'PROCESS', 'USER', now(), now())
+       RETURNING id`,
+    );
+    const shop = rows[0].id;
+    await credit(AURORA, shop, 'EUR', '10');
+    await postEntry(t.db, testScope(), {
+      kind: 'withdrawal',
+      reference: `balances-test:${++entries}`,
+      at: new Date(t.clock.now()),
+      postings: holdPostings(shop, 'EUR', '4'),
+    });
+    const response = await get(`/v1/balances/${shop}`, MANAGER);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ balances: { EUR: { amount: '6' } }, displayFiatAmount: '6.00' });
   });
 });

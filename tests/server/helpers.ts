@@ -43,6 +43,18 @@ export async function makeDb(): Promise<Db> {
   return db;
 }
 
+/** The URL of each test database on PostgreSQL, for a second pool on it (anotherInstanceDb). */
+const databaseUrls = new WeakMap<Db, string>();
+
+/**
+ * On PostgreSQL, a second pool on the same database as `db`, as a second API instance would open (the
+ * caller closes it); on PGlite, undefined (one process holds the database).
+ */
+export function anotherInstanceDb(db: Db): Db | undefined {
+  const url = databaseUrls.get(db);
+  return url === undefined ? undefined : openPg(url);
+}
+
 async function freshPostgres(serverUrl: string): Promise<Db> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = openPg(serverUrl);
@@ -53,7 +65,9 @@ async function freshPostgres(serverUrl: string): Promise<Db> {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return openPg(url.toString());
+  const db = openPg(url.toString());
+  databaseUrls.set(db, url.toString());
+  return db;
 }
 
 export interface LoginOptions {

@@ -8,13 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import {
   balances,
+  fundsOf,
+  holdPostings,
   LedgerError,
   postEntries,
   postEntry,
-  type EntryInput,
+  releasePostings,
   type PostingInput,
+  type ScopedEntry,
 } from '../../server/ledger';
-import { makeDb } from './helpers';
+import { makeDb, testScope } from './helpers';
 
 const AURORA = 1;
 const BOREALIS = 2;
@@ -40,7 +43,8 @@ async function openBusiness(organisationId: number, name: string, currency: stri
 
 beforeAll(async () => {
   db = await makeDb();
-  for (const n of [11, 12, 13, 14, 15, 16, 21]) b[n] = await openBusiness(AURORA, `Ledger test ${n}`, 'EUR');
+  for (const n of [11, 12, 13, 14, 15, 16, 17, 18, 19, 21])
+    b[n] = await openBusiness(AURORA, `Ledger test ${n}`, 'EUR');
   borealis = await openBusiness(BOREALIS, 'Ledger test Borealis', 'GBP');
 });
 afterAll(() => db.close());
@@ -56,14 +60,22 @@ const business = (businessId: number, currency: string) => ({
 const external = (currency: string) => ({ kind: 'external' as const, currency });
 const fee = (currency: string) => ({ kind: 'fee' as const, currency });
 
-function entry(postings: PostingInput[], organisationId = AURORA): EntryInput {
-  return { organisationId, kind: 'payment', reference: `test:${++references}`, at, postings };
+function entry(postings: PostingInput[], organisationId = AURORA): ScopedEntry {
+  return {
+    scope: testScope({ organisationId }),
+    kind: 'payment',
+    reference: `test:${++references}`,
+    at,
+    postings,
+  };
 }
+
+/** Posts an entry for its own scope. */
+const post = (e: ScopedEntry, on: Db = db) => postEntry(on, e.scope, e);
 
 /** A deposit of `amount` into a business, from the outside world. */
 const deposit = (businessId: number, currency: string, amount: string, organisationId = AURORA) =>
-  postEntry(
-    db,
+  post(
     entry(
       [
         { account: external(currency), amount: `-${amount}` },
@@ -79,7 +91,7 @@ async function balanceOf(
   currency: string,
   kind = 'business',
 ) {
-  const list = await balances(db, organisationId);
+  const list = await balances(db, testScope({ organisationId }));
   return list.find((b) => b.kind === kind && b.businessId === businessId && b.currency === currency)?.balance;
 }
 
@@ -92,8 +104,7 @@ describe('posting entries', () => {
   it('moves money between accounts and keeps every balance equal to the sum of its postings', async () => {
     const fees = await balanceOf(AURORA, null, 'BTC', 'fee');
     await deposit(b[11], 'BTC', '1.5');
-    await postEntry(
-      db,
+    await post(
       entry([
         { account: business(b[11], 'BTC'), amount: '-0.25' },
         { account: fee('BTC'), amount: '0.005' },
@@ -127,8 +138,7 @@ describe('posting entries', () => {
   it('refuses an entry that does not balance, a zero or malformed amount, a single posting', async () => {
     const before = await count('SELECT count(*) AS n FROM ledger_entries');
     await expect(
-      postEntry(
-        db,
+      post(
         entry([
           { account: business(b[13], 'EUR'), amount: '10' },
           { account: external('EUR'), amount: '-9.99' },
@@ -136,8 +146,7 @@ describe('posting entries', () => {
       ),
     ).rejects.toMatchObject({ code: 'unbalanced' });
     await expect(
-      postEntry(
-        db,
+      post(
         entry([
           { account: business(b[13], 'EUR'), amount: '0' },
           { account: external('EUR'), amount: '0' },
@@ -145,23 +154,19 @@ describe('posting entries', () => {
       ),
     ).rejects.toMatchObject({ code: 'invalid-amount' });
     await expect(
-      postEntry(
-        db,
+      post(
         entry([
           { account: business(b[13], 'EUR'), amount: '1e3' },
           { account: external('EUR'), amount: '-1e3' },
         ]),
       ),
     ).rejects.toMatchObject({ code: 'invalid-amount' });
-    await expect(
-      postEntry(db, entry([{ account: business(b[13], 'EUR'), amount: '5' }])),
-    ).rejects.toMatchObject({
+    await expect(post(entry([{ account: business(b[13], 'EUR'), amount: '5' }]))).rejects.toMatchObject({
       code: 'too-few-postings',
     });
     // Balanced per currency, not across currencies.
     await expect(
-      postEntry(
-        db,
+      post(
         entry([
           { account: business(b[13], 'EUR'), amount: '5' },
           { account: external('USD'), amount: '-5' },
@@ -176,8 +181,7 @@ describe('posting entries', () => {
     await deposit(b[14], 'USDT', '100');
     const entries = await count('SELECT count(*) AS n FROM ledger_entries');
     const postings = await count('SELECT count(*) AS n FROM ledger_postings');
-    const overdraft = postEntry(
-      db,
+    const overdraft = post(
       entry([
         { account: business(b[14], 'USDT'), amount: '-100.01' },
         { account: external('USDT'), amount: '100.01' },
@@ -199,12 +203,12 @@ describe('posting entries', () => {
       { account: business(b[15], 'EUR'), amount: '1' },
       { account: external('EUR'), amount: '-1' },
     ]);
-    await postEntry(db, once);
-    await expect(postEntry(db, once)).rejects.toMatchObject({ code: 'duplicate' });
+    await post(once);
+    await expect(post(once)).rejects.toMatchObject({ code: 'duplicate' });
     // Another organisation's own reference.
-    await postEntry(db, {
+    await post({
       ...once,
-      organisationId: BOREALIS,
+      scope: testScope({ organisationId: BOREALIS }),
       postings: [
         { account: business(borealis, 'EUR'), amount: '1' },
         { account: external('EUR'), amount: '-1' },
@@ -217,8 +221,7 @@ describe('posting entries', () => {
   it('never lets concurrent withdrawals overdraw: exactly the covered ones go through', async () => {
     await deposit(b[16], 'LTC', '100');
     const withdraw = () =>
-      postEntry(
-        db,
+      post(
         entry([
           { account: business(b[16], 'LTC'), amount: '-10' },
           { account: external('LTC'), amount: '10' },
@@ -231,6 +234,205 @@ describe('posting entries', () => {
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
     expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'overdraft')).toBe(true);
     expect(await balanceOf(AURORA, b[16], 'LTC')).toBe('0');
+  });
+});
+
+describe('several entries in one transaction (a movement posting more than one)', () => {
+  const held = (businessId: number, currency: string) => ({ kind: 'held' as const, businessId, currency });
+  const entriesOf = async (references: readonly string[]) =>
+    count('SELECT count(*) AS n FROM ledger_entries WHERE reference = ANY($1::text[])', [references]);
+
+  it('posts two and three entries atomically in one transaction, each checked when posted', async () => {
+    await deposit(b[17], 'EUR', '100');
+    const fees = await balanceOf(AURORA, null, 'EUR', 'fee');
+    // A conversion-like pair: the movement and its fee.
+    const pair = [
+      entry([
+        { account: business(b[17], 'EUR'), amount: '-40' },
+        { account: business(b[18], 'EUR'), amount: '40' },
+      ]),
+      entry([
+        { account: business(b[17], 'EUR'), amount: '-1.5' },
+        { account: fee('EUR'), amount: '1.5' },
+      ]),
+    ];
+    await db.transaction(async (tx) => {
+      for (const e of pair) await post(e, tx);
+    });
+    expect(await entriesOf(pair.map((e) => e.reference))).toBe(2);
+    // Three: a hold, its release, and a transfer spending what the release gave back.
+    const three = [
+      entry(holdPostings(b[17], 'EUR', '50')),
+      entry(releasePostings(b[17], 'EUR', '50')),
+      entry([
+        { account: business(b[17], 'EUR'), amount: '-58.5' },
+        { account: business(b[18], 'EUR'), amount: '58.5' },
+      ]),
+    ];
+    const ids = await db.transaction(async (tx) => {
+      const answers = [];
+      for (const e of three) answers.push((await post(e, tx)).entryId);
+      return answers;
+    });
+    expect(new Set(ids).size).toBe(3);
+    expect(await entriesOf(three.map((e) => e.reference))).toBe(3);
+    expect(await balanceOf(AURORA, b[17], 'EUR')).toBe('0');
+    expect(await balanceOf(AURORA, b[18], 'EUR')).toBe('98.5');
+    expect(await balanceOf(AURORA, b[17], 'EUR', 'held')).toBe('0');
+    expect(await balanceOf(AURORA, null, 'EUR', 'fee')).toBe(new Big(fees ?? '0').plus('1.5').toFixed());
+  });
+
+  it('rolls back a refused entry alone: the transaction goes on and commits the others', async () => {
+    await deposit(b[19], 'EUR', '10');
+    const first = entry([
+      { account: business(b[19], 'EUR'), amount: '-6' },
+      { account: external('EUR'), amount: '6' },
+    ]);
+    const overdraft = entry([
+      { account: business(b[19], 'EUR'), amount: '-5' },
+      { account: external('EUR'), amount: '5' },
+    ]);
+    const third = entry([
+      { account: business(b[19], 'EUR'), amount: '-4' },
+      { account: external('EUR'), amount: '4' },
+    ]);
+    const refused = await db.transaction(async (tx) => {
+      await post(first, tx);
+      const code = await post(overdraft, tx).then(
+        () => 'posted',
+        (error: unknown) => (error as LedgerError).code,
+      );
+      await post(third, tx); // the transaction is still usable
+      return code;
+    });
+    expect(refused).toBe('overdraft');
+    expect(await entriesOf([first.reference, third.reference])).toBe(2);
+    expect(await entriesOf([overdraft.reference])).toBe(0);
+    expect(await balanceOf(AURORA, b[19], 'EUR')).toBe('0');
+    // A duplicate reference inside a transaction is refused the same way.
+    await deposit(b[19], 'EUR', '1');
+    const again = await db.transaction(async (tx) =>
+      post({ ...first, postings: [...first.postings].reverse() }, tx).catch((e: LedgerError) => e.code),
+    );
+    expect(again).toBe('duplicate');
+  });
+
+  it('rolls them all back when the transaction fails after them', async () => {
+    const before = await count('SELECT count(*) AS n FROM ledger_entries');
+    const balance = await balanceOf(AURORA, b[18], 'EUR');
+    const two = [
+      entry([
+        { account: external('EUR'), amount: '-3' },
+        { account: business(b[18], 'EUR'), amount: '3' },
+      ]),
+      entry(holdPostings(b[18], 'EUR', '2')),
+    ];
+    await expect(
+      db.transaction(async (tx) => {
+        for (const e of two) await post(e, tx);
+        throw new Error('the movement failed after its entries');
+      }),
+    ).rejects.toThrow(/after its entries/);
+    expect(await count('SELECT count(*) AS n FROM ledger_entries')).toBe(before);
+    expect(await balanceOf(AURORA, b[18], 'EUR')).toBe(balance);
+    expect(await balanceOf(AURORA, b[18], 'EUR', 'held')).toBeUndefined();
+    // A raw unbalanced entry later in the same transaction is still refused at commit.
+    await expect(
+      db.transaction(async (tx) => {
+        await post(two[0], tx);
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO ledger_entries (organisation_id, kind, reference, created_at)
+           VALUES (1, 'manual', $1, now()) RETURNING id`,
+          [`raw:${++references}`],
+        );
+        await tx.query(
+          `INSERT INTO ledger_postings (entry_id, account_id, currency, amount)
+           SELECT $1, id, currency, 1 FROM ledger_accounts WHERE kind = 'business' AND business_id = $2 AND currency = 'EUR'`,
+          [rows[0].id, b[18]],
+        );
+      }),
+    ).rejects.toThrow(/does not balance/);
+    expect(await count('SELECT count(*) AS n FROM ledger_entries')).toBe(before);
+  });
+
+  it('holds funds: available goes down, held up, their total unchanged; neither below zero', async () => {
+    const shop = b[18];
+    const total = (await fundsOf(db, testScope(), shop)).find((f) => f.currency === 'EUR')!;
+    await post(entry(holdPostings(shop, 'EUR', '30')));
+    let eur = (await fundsOf(db, testScope(), shop)).find((f) => f.currency === 'EUR')!;
+    expect(eur.held).toBe('30');
+    expect(eur.available).toBe(new Big(total.available).minus(30).toFixed());
+    expect(eur.total).toBe(total.total);
+    // A hold beyond the available balance, a release beyond the held funds: refused, nothing left.
+    const entries = await count('SELECT count(*) AS n FROM ledger_entries');
+    await expect(
+      post(entry(holdPostings(shop, 'EUR', new Big(eur.available).plus('0.01').toFixed()))),
+    ).rejects.toMatchObject({ code: 'overdraft' });
+    await expect(post(entry(releasePostings(shop, 'EUR', '30.01')))).rejects.toMatchObject({
+      code: 'overdraft',
+    });
+    expect(await count('SELECT count(*) AS n FROM ledger_entries')).toBe(entries);
+    // The withdrawal executes from the held funds (held → outside, with a fee); the rest is released.
+    await post(
+      entry([
+        { account: held(shop, 'EUR'), amount: '-20' },
+        { account: external('EUR'), amount: '19.5' },
+        { account: fee('EUR'), amount: '0.5' },
+      ]),
+    );
+    await post(entry(releasePostings(shop, 'EUR', '10')));
+    eur = (await fundsOf(db, testScope(), shop)).find((f) => f.currency === 'EUR')!;
+    expect(eur).toEqual({
+      currency: 'EUR',
+      available: new Big(total.available).minus(20).toFixed(),
+      held: '0',
+      total: new Big(total.total).minus(20).toFixed(),
+    });
+    // The balances of the dashboard read the business accounts: what the business can move.
+    const { balancesRepository } = await import('../../server/modules/balances/repository');
+    await post(entry(holdPostings(shop, 'EUR', '1')));
+    const shown = (await balancesRepository(db).accounts(testScope(), shop)).find(
+      (a) => a.currency === 'EUR',
+    );
+    expect(new Big(shown!.balance).toFixed()).toBe(new Big(total.available).minus(21).toFixed());
+    // Held funds belong to a business, like its balance.
+    await expect(
+      db.query(
+        `INSERT INTO ledger_accounts (organisation_id, business_id, kind, currency) VALUES (1, NULL, 'held', 'EUR')`,
+      ),
+    ).rejects.toThrow(/ledger_accounts_owner/);
+    const mismatched = await count(
+      `SELECT count(*) AS n FROM ledger_accounts a
+        WHERE a.balance <> COALESCE((SELECT sum(amount) FROM ledger_postings p WHERE p.account_id = a.id), 0)`,
+    );
+    expect(mismatched).toBe(0);
+  });
+
+  it("posts for a scope: its organisation's accounts, an API key's own business only", async () => {
+    // Another organisation's business is not an account of this scope's organisation.
+    await expect(
+      postEntry(db, testScope({ organisationId: AURORA }), {
+        kind: 'manual',
+        reference: `scope:${++references}`,
+        at,
+        postings: [
+          { account: external('GBP'), amount: '-1' },
+          { account: business(borealis, 'GBP'), amount: '1' },
+        ],
+      }),
+    ).rejects.toThrow(/ledger_accounts_business/);
+    const keyScope = { ...testScope(), onlyBusinessId: b[11] };
+    await expect(
+      postEntry(db, keyScope, {
+        kind: 'manual',
+        reference: `scope:${++references}`,
+        at,
+        postings: [
+          { account: external('EUR'), amount: '-1' },
+          { account: business(b[12], 'EUR'), amount: '1' },
+        ],
+      }),
+    ).rejects.toMatchObject({ code: 'out-of-scope' });
   });
 });
 

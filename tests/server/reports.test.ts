@@ -18,7 +18,7 @@ import { REPORT_TEXTS } from '../../server/modules/reports/schemas';
 import { LEDGER_HEADER_ROW } from '../../server/modules/reports/ledgerSheet';
 import { formatAmount, slug } from '../../server/modules/reports/service';
 import { instantInWords, kindLabel, LEDGER, referenceLabel } from '../../server/modules/reports/texts';
-import { makeApp, makeClock, makeDb, type TestApp } from './helpers';
+import { makeApp, makeClock, makeDb, testScope, type TestApp } from './helpers';
 
 const DAY = 86_400_000;
 const MANAGER = 'manager@example.com';
@@ -43,8 +43,7 @@ const move = (
   amount: string,
   extra: { reference?: string; description?: string } = {},
 ) =>
-  postEntry(db, {
-    organisationId: AURORA,
+  postEntry(db, testScope({ organisationId: AURORA }), {
     kind: 'manual',
     reference: extra.reference ?? `reports-test:${++entries}`,
     description: extra.description,

@@ -48,6 +48,25 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
 export const needsTwoFactor = (route: RouteInfo) =>
   TWO_FACTOR_ROUTES.some((pattern) => pattern.test(describeRoute(route)));
 
+/**
+ * Routes that move money: they declare `config.idempotent` (an Idempotency-Key per movement, the money
+ * moved once per key). `METHOD /path` patterns: the money movements of docs/product.md, so each one is
+ * held to it the day it is added.
+ */
+export const IDEMPOTENT_ROUTES: readonly RegExp[] = [
+  /^POST \/v1\/payments$/,
+  /^POST \/v1\/withdrawals\/crypto$/,
+  /^POST \/v1\/withdrawals\/crypto\/:\w+\/(approve|reject)$/,
+  /^POST \/v1\/payment\/withdrawals\/fiat$/,
+  /^POST \/v1\/payment\/deposits\/fiat$/,
+  /^POST \/v1\/payment\/internal-transfers$/,
+  /^(POST \/v1\/payment\/balance\/convert|PATCH \/v1\/payment\/balance\/convert\/:\w+)$/,
+];
+
+/** Whether a route must declare config.idempotent. */
+export const needsIdempotency = (route: RouteInfo) =>
+  IDEMPOTENT_ROUTES.some((pattern) => pattern.test(describeRoute(route)));
+
 /** The reading routes an API key may call: the transaction lists (not their exports) and one business's balances. */
 export const takesApiKey = (route: RouteInfo) =>
   route.method === 'GET' &&
@@ -96,6 +115,8 @@ export function routeProblems(route: RouteInfo): string[] {
   }
   if (needsTwoFactor(route) && !config.twoFactor)
     problems.push('changes something sensitive: declare config.twoFactor');
+  if (needsIdempotency(route) && !config.idempotent)
+    problems.push('moves money: declare config.idempotent (an Idempotency-Key per movement)');
   if (takesApiKey(route) && !config.apiKey)
     problems.push('a reading route for integrators: declare config.apiKey');
   const unknownScopes = (config.apiKey ?? []).filter(

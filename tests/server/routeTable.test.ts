@@ -170,6 +170,29 @@ describe('the /v1 route table', () => {
       schema: { response: { 204: Type.Null() } },
     };
     expect(routeProblems(exempt)).toEqual([]);
+    const transfer: RouteInfo = {
+      method: 'POST',
+      url: '/v1/payment/internal-transfers',
+      config: { access: requires('CREATE_INTERNAL_TRANSFER'), audit: 'transfer' },
+      schema: { body: Type.Object({}), response: { 201: Type.Object({}) } },
+    };
+    expect(routeProblems(transfer)).toEqual([
+      'moves money: declare config.idempotent (an Idempotency-Key per movement)',
+    ]);
+    expect(routeProblems({ ...transfer, config: { ...transfer.config, idempotent: true } })).toEqual([]);
+    const execute: RouteInfo = {
+      method: 'PATCH',
+      url: '/v1/payment/balance/convert/:id',
+      config: {
+        access: requires('CREATE_BALANCE_CONVERSION'),
+        tenancy: { kind: 'global', reason: 'test' },
+        audit: 'conversion',
+      },
+      schema: { params: Type.Object({}), body: Type.Object({}), response: { 200: Type.Object({}) } },
+    };
+    expect(routeProblems(execute)).toEqual([
+      'moves money: declare config.idempotent (an Idempotency-Key per movement)',
+    ]);
     const keyless: RouteInfo = {
       method: 'GET',
       url: '/v1/balances/:businessId',
@@ -205,6 +228,12 @@ describe('the /v1 route table', () => {
     expect(() =>
       app.post('/v1/c', { config: { access: PUBLIC, twoFactor: true } }, async () => ({})),
     ).toThrow(/config\.twoFactor needs a caller/);
+    expect(() => app.get('/v1/d', { config: { access, idempotent: true } }, async () => ({}))).toThrow(
+      /config\.idempotent is for changing routes/,
+    );
+    expect(() =>
+      app.post('/v1/e', { config: { access: PUBLIC, idempotent: true } }, async () => ({})),
+    ).toThrow(/config\.idempotent needs a caller/);
     await app.close();
   });
 

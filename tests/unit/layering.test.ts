@@ -80,4 +80,22 @@ describe('layering', { timeout: 60_000 }, () => {
       ),
     ).toEqual([]);
   });
+
+  it('request code cannot forge an organisation scope: no systemScope, no cast to OrgScope', async () => {
+    const system = (path: string) =>
+      `import { systemScope } from '${path}';\nexport const y = systemScope(2);\n`;
+    expect(await ruleIds('server/modules/balances/x.ts', system('../../auth/systemScope'))).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds('server/http/x.ts', system('../auth/systemScope'))).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds('server/app2.ts', system('./auth/systemScope'))).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds('server/db/seed/x.ts', system('../../auth/systemScope'))).toEqual([]);
+    const cast =
+      "import type { OrgScope } from '../../auth/scope';\nexport const y = { organisationId: 2 } as unknown as OrgScope;\n";
+    expect(await ruleIds('server/modules/balances/x.ts', cast)).toContain('no-restricted-syntax');
+  });
 });

@@ -11,7 +11,8 @@
 import Big from 'big.js';
 import { CURRENCY_SEED } from '../../../src/domain/currencies';
 import { TRANSACTION_STATUSES, type TransactionKindKey } from '../../../src/domain/transactions';
-import type { AccountRef, EntryInput, PostingInput } from '../../ledger';
+import { systemScope } from '../../auth/systemScope';
+import type { AccountRef, PostingInput, ScopedEntry } from '../../ledger';
 import { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
 import { AURORA, BUSINESSES, ORGANISATION_SETTINGS, ORGANISATIONS, type DemoBusiness } from './demo';
 import { mulberry32, type Random } from './random';
@@ -65,7 +66,7 @@ export type Row = Record<string, string | number | boolean | Date | null | objec
 export interface DemoActivity {
   rows: Record<ActivityTable, Row[]>;
   /** The ledger entries in posting order, each with the row whose ledger_entry_id it gives. */
-  postings: { entry: EntryInput; table: ActivityTable; row: Row }[];
+  postings: { entry: ScopedEntry; table: ActivityTable; row: Row }[];
 }
 
 const DAY = 86_400_000;
@@ -764,7 +765,7 @@ export function buildDemoActivity(seedDay: Date): DemoActivity {
     ledger.apply(organisationId, entryPostings, reference);
     postings.push({
       entry: {
-        organisationId,
+        scope: systemScope(organisationId),
         kind: item.kind as string,
         reference,
         at: item.row.updated_at as Date,

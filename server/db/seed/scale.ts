@@ -14,7 +14,8 @@
  * quadratic; per day it is about 8 × 6 × 365 entries whatever N is.
  */
 import Big from 'big.js';
-import { postEntries, type EntryInput } from '../../ledger';
+import { systemScope } from '../../auth/systemScope';
+import { postEntries, type ScopedEntry } from '../../ledger';
 import type { Db } from '../client';
 import { AURORA } from './demo';
 import { eurPrice } from './reference';
@@ -155,7 +156,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
           GROUP BY 1, 2, 3 ORDER BY 3, 1, 2`,
         range,
       );
-      const entries: EntryInput[] = [];
+      const entries: ScopedEntry[] = [];
       const keys: { slot: number; day: number }[] = [];
       for (const s of sums) {
         const amount = new Big(s.total);
@@ -166,7 +167,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleRes
           day: Math.round((Date.parse(`${s.day}T00:00:00Z`) - start.getTime()) / DAY),
         });
         entries.push({
-          organisationId: AURORA,
+          scope: systemScope(AURORA),
           kind: 'payment',
           reference: `scale:${first}:${s.business_id}:${s.currency}:${s.day}`,
           description: `${s.n} confirmed deposits of scaled payments`,
