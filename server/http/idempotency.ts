@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../src/domain/api';
+import { markAudited } from '../audit';
 import { scopeOf } from '../auth/scope';
 import type { Db } from '../db/client';
 import { ApiError, SERVER_TEXTS } from './errors';
@@ -196,7 +197,11 @@ export function idempotentHandler(handler: RouteHandlerMethod): RouteHandlerMeth
       if (!(error instanceof Refused)) throw error;
       outcome = { status: error.status, body: error.body, replayed: false };
     }
-    if (outcome.replayed) reply.header(REPLAYED_HEADER, 'true');
+    if (outcome.replayed) {
+      reply.header(REPLAYED_HEADER, 'true');
+      // A replay changes nothing: the first request wrote the audit row of the change.
+      markAudited(request);
+    }
     return reply.code(outcome.status).send(outcome.body ?? null);
   };
 }
