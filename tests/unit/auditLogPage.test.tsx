@@ -93,3 +93,79 @@ describe('the timeline on the business edit page', () => {
     expect(api.calls.some((c) => c.path === '/v1/audit-log')).toBe(false);
   });
 });
+
+describe('the timeline on the other edit pages', () => {
+  const KEY_ID = '00000000-0000-4000-8000-000000000001';
+  const pages = [
+    {
+      path: `/api-keys/${KEY_ID}`,
+      entityType: 'api-key',
+      entityId: KEY_ID,
+      routes: {
+        [`GET /v1/api-keys/${KEY_ID}`]: {
+          body: {
+            id: KEY_ID,
+            name: 'Checkout',
+            businessId: 1,
+            businessName: 'Northwind Coffee',
+            scopes: ['GET_PAYMENT'],
+            ipAllowList: [],
+            expiresAt: null,
+            createdAt: '2026-10-01T10:00:00.000Z',
+            createdBy: { id: 1, email: 'admin@example.com' },
+            lastUsedAt: null,
+            lastUsedIp: null,
+            status: 'active',
+          },
+        },
+      },
+    },
+    {
+      path: '/users/7',
+      entityType: 'user',
+      entityId: '7',
+      routes: {
+        'GET /v1/users/7': {
+          body: {
+            id: 7,
+            email: 'sam@example.com',
+            roleId: 4,
+            roleName: 'SUPPORT',
+            twoFaEnabled: false,
+            lastLoginAt: null,
+            createdAt: '2026-10-01T10:00:00.000Z',
+          },
+        },
+        'GET /v1/roles': {
+          body: {
+            roles: [{ id: 4, name: 'SUPPORT', permissions: [], builtIn: true, userCount: 1 }],
+            total: 1,
+          },
+        },
+      },
+    },
+    {
+      path: '/user-roles/5',
+      entityType: 'role',
+      entityId: '5',
+      routes: {
+        'GET /v1/roles/5': {
+          body: { id: 5, name: 'Integrator', permissions: ['GET_PAYMENT'], builtIn: false, userCount: 1 },
+        },
+      },
+    },
+  ];
+  it.each(pages)(
+    'reads the history of $entityType on $path',
+    async ({ path, entityType, entityId, routes }) => {
+      const api = renderApp(path, ADMIN, {
+        'GET /v1/audit-log': { body: { entries: [{ ...ENTRY, entityType, entityId }], total: 1 } },
+        ...routes,
+      });
+      const history = await screen.findByRole('region', { name: 'History' });
+      await waitFor(() => expect(history.textContent).toContain('by admin@example.com'));
+      const call = api.calls.find((c) => c.path === '/v1/audit-log')!;
+      expect(Object.fromEntries(call.query)).toMatchObject({ entityType, entityId });
+    },
+  );
+});

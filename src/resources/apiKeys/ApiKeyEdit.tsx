@@ -18,6 +18,7 @@ import { messageOf, Page } from '../../layout';
 import type { ApiKeyRecord } from './ApiKeyList';
 import { apiKeyResolver, ExpiryField, NameAndIpFields, ScopesField } from './ApiKeyFields';
 import { changeBody, formFieldErrors, grantableScopes, valuesOfKey, type ApiKeyFormValues } from './rules';
+import { AuditTimeline } from '../../layout/AuditTimeline';
 
 function EditForm({ apiKey }: { apiKey: ApiKeyRecord }) {
   const translate = useTranslate();
@@ -113,6 +114,7 @@ export default function ApiKeyEdit() {
           )}
         </CardContent>
       </Card>
+      <AuditTimeline entityType="api-key" id={apiKey?.id} />
     </Page>
   );
 }

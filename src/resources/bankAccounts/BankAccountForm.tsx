@@ -29,6 +29,7 @@ import { MultiStepForm } from '../../forms/MultiStepForm';
 import { Page } from '../../layout';
 import { BANK_ACCOUNT_QUERY_KEYS, useBankAccountApi, type BankAccountMetadata } from './api';
 import type { BankAccountRecord } from './BankAccountList';
+import { AuditTimeline } from '../../layout/AuditTimeline';
 
 type Values = Record<BankAccountField | 'twoFaCode', string>;
 
@@ -386,6 +387,7 @@ export function BankAccountForm({ recordId }: { recordId?: string }) {
           submit: editing ? 'resources.bank-accounts.form.save' : 'resources.bank-accounts.form.add',
         }}
       />
+      {editing ? <AuditTimeline entityType="bank-account" id={recordId} /> : null}
     </Page>
   );
 }

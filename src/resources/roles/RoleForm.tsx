@@ -31,6 +31,7 @@ import { FocusServerErrors } from '../../forms/FocusServerErrors';
 import { FormSubmitButton } from '../../forms/FormSubmitButton';
 import { messageOf, Page } from '../../layout';
 import { accessKey, levelsOf, roleNameProblem, rolePermissions } from './rules';
+import { AuditTimeline } from '../../layout/AuditTimeline';
 
 export interface RoleRecord {
   id: number;
@@ -199,6 +200,7 @@ export function RoleEditPage({ id }: { id: string }) {
           )}
         </CardContent>
       </Card>
+      {role?.builtIn ? null : <AuditTimeline entityType="role" id={role?.id} />}
     </Page>
   );
 }

@@ -14,6 +14,7 @@ import { FormSubmitButton } from '../../forms/FormSubmitButton';
 import { messageOf, Page } from '../../layout';
 import { RoleSelect, roleIdProblem } from './RoleSelect';
 import type { UserRecord } from './UserList';
+import { AuditTimeline } from '../../layout/AuditTimeline';
 
 const resolver: Resolver<FieldValues> = (values) => {
   const problem = roleIdProblem(values.roleId);
@@ -96,6 +97,7 @@ export default function UserEdit() {
           )}
         </CardContent>
       </Card>
+      <AuditTimeline key={user?.roleId} entityType="user" id={user?.id} />
     </Page>
   );
 }
