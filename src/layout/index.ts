@@ -35,3 +35,4 @@ export { usePreference } from './usePreference';
 export { PAGE_ACTIONS_TEST_ID } from './Page';
 export { AuditTimeline, AuditChanges, type AuditTimelineProps } from './AuditTimeline';
 export { DeleteConfirmation, type DeleteConfirmationProps } from './DeleteConfirmation';
+export { ListSearch } from './ListSearch';

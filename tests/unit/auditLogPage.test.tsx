@@ -96,7 +96,7 @@ describe('the timeline on the business edit page', () => {
 
 describe('the timeline on the other edit pages', () => {
   const KEY_ID = '00000000-0000-4000-8000-000000000001';
-  const pages = [
+  const pages: { path: string; entityType: string; entityId: string; routes: Record<string, Reply> }[] = [
     {
       path: `/api-keys/${KEY_ID}`,
       entityType: 'api-key',

@@ -7,21 +7,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import {
-  DataTable,
-  ListBase,
-  Pagination,
-  SearchInput,
-  FilterForm,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { API_KEY_STATUS_MEANING, type ApiKeyStatus } from '../../domain/apiKeys';
 import { businessPath } from '../../domain/recordPaths';
 import { all, satisfies } from '../../domain/requirements';
 import { formatTimestamp } from '../../i18n/format';
 import { Page, StatusChip, useAccessContext } from '../../layout';
+import { ListSearch } from '../../layout/ListSearch';
 
 export interface ApiKeyRecord extends RaRecord {
   name: string;
@@ -38,18 +30,6 @@ export interface ApiKeyRecord extends RaRecord {
 }
 
 const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
-
-function Search() {
-  const translate = useTranslate();
-  const label = translate('resources.api-keys.search');
-  return (
-    <FilterForm
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder={label} inputProps={{ 'aria-label': label }} />,
-      ]}
-    />
-  );
-}
 
 /** Change and revoke, for a key that is not revoked, to whoever may (the revoke call needs DELETE too). */
 function RowActions({ apiKey }: { apiKey: ApiKeyRecord }) {
@@ -102,7 +82,7 @@ export default function ApiKeyList() {
       <Page
         title="resources.api-keys.name"
         maxWidth="full"
-        toolbar={<Search />}
+        toolbar={<ListSearch label="resources.api-keys.search" />}
         action={
           satisfies(all('CREATE_API_CREDENTIALS'), access) ? (
             <Button

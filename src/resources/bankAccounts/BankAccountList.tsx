@@ -6,20 +6,12 @@
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import {
-  DataTable,
-  FilterForm,
-  ListBase,
-  Pagination,
-  SearchInput,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { MASK, type BankCurrency, type PaymentMethod } from '../../domain/bankAccounts';
 import { formatTimestamp } from '../../i18n/format';
 import { all, satisfies } from '../../domain/requirements';
 import { Page, useAccessContext } from '../../layout';
+import { ListSearch } from '../../layout/ListSearch';
 
 export interface BankAccountRecord extends RaRecord {
   accountLabel: string;
@@ -34,18 +26,6 @@ export interface BankAccountRecord extends RaRecord {
 }
 
 const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
-
-function Search() {
-  const translate = useTranslate();
-  const label = translate('resources.bank-accounts.search');
-  return (
-    <FilterForm
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder={label} inputProps={{ 'aria-label': label }} />,
-      ]}
-    />
-  );
-}
 
 /** '•••• 3000' read out as 'IBAN ending in 3000'. */
 function MaskedNumber({ account }: { account: BankAccountRecord }) {
@@ -93,7 +73,12 @@ export default function BankAccountList() {
       perPage={25}
       queryOptions={{ onError: () => notify('resources.bank-accounts.errors.loadFailed', { type: 'error' }) }}
     >
-      <Page title="resources.bank-accounts.name" maxWidth="full" toolbar={<Search />} action={action}>
+      <Page
+        title="resources.bank-accounts.name"
+        maxWidth="full"
+        toolbar={<ListSearch label="resources.bank-accounts.search" />}
+        action={action}
+      >
         {/* The table scrolls inside its box: `contain` keeps its width from widening the page on a phone. */}
         <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <DataTable<BankAccountRecord>

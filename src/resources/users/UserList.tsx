@@ -6,20 +6,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import {
-  DataTable,
-  FilterForm,
-  ListBase,
-  Pagination,
-  SearchInput,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useSession } from '../../authProvider';
 import { all, satisfies } from '../../domain/requirements';
 import { formatTimestamp } from '../../i18n/format';
 import { Page, useAccessContext } from '../../layout';
+import { ListSearch } from '../../layout/ListSearch';
 
 export interface UserRecord extends RaRecord {
   id: number;
@@ -29,18 +21,6 @@ export interface UserRecord extends RaRecord {
   twoFaEnabled: boolean;
   lastLoginAt: string | null;
   createdAt: string;
-}
-
-function Search() {
-  const translate = useTranslate();
-  const label = translate('resources.users.search');
-  return (
-    <FilterForm
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder={label} inputProps={{ 'aria-label': label }} />,
-      ]}
-    />
-  );
 }
 
 function RowActions({ user }: { user: UserRecord }) {
@@ -91,7 +71,7 @@ export default function UserList() {
       <Page
         title="resources.users.name"
         maxWidth="full"
-        toolbar={<Search />}
+        toolbar={<ListSearch label="resources.users.search" />}
         action={
           <Button component={Link} to="/users/create" variant="contained" startIcon={<AddIcon aria-hidden />}>
             {translate('resources.users.createTitle')}

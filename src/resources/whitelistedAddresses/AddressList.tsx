@@ -7,19 +7,11 @@ import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Link } from 'react-router-dom';
-import {
-  DataTable,
-  FilterForm,
-  ListBase,
-  Pagination,
-  SearchInput,
-  useNotify,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { NETWORK_LABELS, type Network } from '../../domain/currencies';
 import { formatTimestamp } from '../../i18n/format';
 import { CodeValue, Page } from '../../layout';
+import { ListSearch } from '../../layout/ListSearch';
 
 export interface WhitelistedAddressRecord extends RaRecord {
   label: string;
@@ -34,18 +26,6 @@ export interface WhitelistedAddressRecord extends RaRecord {
 const NEWEST_FIRST = { field: 'createdAt', order: 'DESC' } as const;
 
 export const networkName = (network: string) => NETWORK_LABELS[network as Network] ?? network;
-
-function Search() {
-  const translate = useTranslate();
-  const label = translate('resources.whitelisted-addresses.search');
-  return (
-    <FilterForm
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder={label} inputProps={{ 'aria-label': label }} />,
-      ]}
-    />
-  );
-}
 
 function DeleteLink({ record }: { record: WhitelistedAddressRecord }) {
   const translate = useTranslate();
@@ -80,7 +60,7 @@ export default function AddressList() {
       <Page
         title={'resources.whitelisted-addresses.name'}
         maxWidth="full"
-        toolbar={<Search />}
+        toolbar={<ListSearch label="resources.whitelisted-addresses.search" />}
         action={
           <Button
             component={Link}
