@@ -20,7 +20,7 @@ CREATE TABLE search_entries (
   record_id bigint NOT NULL,
   -- lower(value): matched byte-wise (text_pattern_ops), whatever the database's collation.
   key text NOT NULL,
-  organisation_id integer NOT NULL,
+  organisation_id integer NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
   business_id integer,
   -- The other business of an internal transfer (both must be visible to the caller).
   counterparty_business_id integer,
@@ -146,6 +146,32 @@ CREATE TRIGGER search_entries_update AFTER UPDATE ON internal_transfers REFERENC
   FOR EACH STATEMENT EXECUTE FUNCTION search_entries_upkeep('transfer', 'n.reference', 'n.amount', 'n.currency', '(n.reference)', 'n.counterparty_business_id', 'NULL::bigint', 'reference,status,amount,currency,business_id,counterparty_business_id,created_at,organisation_id');
 CREATE TRIGGER search_entries_delete AFTER DELETE ON internal_transfers REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION search_entries_upkeep('transfer');
+
+-- A TRUNCATE fires no row or statement trigger of the kinds above: the entries of an emptied table go
+-- with it (an operator's reset, the e2e reset). Emptying organisations reaches the entries through their
+-- foreign key.
+CREATE FUNCTION search_entries_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM search_entries WHERE kind = TG_ARGV[0];
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON payments
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('payment');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON payment_deposits
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('deposit');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON unassociated_deposits
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('unassociated-deposit');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON crypto_withdrawals
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('withdrawal');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON fiat_deposits
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('fiat-deposit');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON whitelabel_fiat_deposits
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('white-label-fiat-deposit');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON fiat_withdrawals
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('settlement');
+CREATE TRIGGER search_entries_truncate AFTER TRUNCATE ON internal_transfers
+  FOR EACH STATEMENT EXECUTE FUNCTION search_entries_truncated('transfer');
 
 -- The rows written before this migration.
 INSERT INTO search_entries (kind, record_id, key, organisation_id, business_id, counterparty_business_id, reference, status, amount, currency, created_at, payment_id)
