@@ -18,6 +18,7 @@ import { rolesModule } from './roles/routes';
 import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
+import { transfersModule } from './transfers/routes';
 import { travelRuleModule } from './travelRule/routes';
 import { usersModule } from './users/routes';
 import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
@@ -47,4 +48,5 @@ export const apiModules: readonly ApiModule[] = [
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },
+  { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
 ];

@@ -241,6 +241,7 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/payment/internal-transfers',
       'GET /v1/payment/internal-transfers/export',
       'GET /v1/payment/internal-transfers/{id}',
+      'POST /v1/payment/internal-transfers',
       'GET /v1/payment/deposits/unassociated',
       'GET /v1/payment/deposits/unassociated/export',
       'GET /v1/payment/deposits/unassociated/{id}',

@@ -42,6 +42,8 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   // Bank accounts receive the organisation's money (docs/decisions.md 146).
   /^(POST|PATCH) \/v1\/bank-accounts(\/:id)?$/,
   /^(POST|DELETE) \/v1\/whitelisted-addresses(\/:id)?$/,
+  // Money movements (docs/decisions.md 163).
+  /^POST \/v1\/payment\/internal-transfers$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */

@@ -1,0 +1,34 @@
+/**
+ * Internal transfers between two businesses of one organisation (docs/product.md, docs/decisions.md
+ * 163–164): the amount rules ('amountInternal') the server checks and a form can run as it is typed.
+ * Amounts are decimal strings, never floats.
+ */
+import Big from 'big.js';
+
+export const TRANSFER_MESSAGES = {
+  amountRequired: 'Amount is required',
+  amountNotNumber: 'Amount must be a number',
+  amountPositive: 'Amount must be greater than 0',
+  amountDecimals: 'Amount must have fewer decimal digits',
+  insufficientBalance: 'Insufficient balance',
+  sameBusiness: 'Choose another business to transfer to',
+  unknownCurrency: 'Unknown currency',
+} as const;
+
+/** A plain decimal: digits, an optional fraction; no sign, exponent, comma or spaces. */
+const PLAIN_DECIMAL = /^(0|[1-9]\d{0,19})(\.\d+)?$/;
+
+/**
+ * What is wrong with an internal transfer's amount (a decimal string) for a currency of `precision`
+ * decimals, or null: required, a plain decimal, greater than 0, at most `precision` decimals.
+ */
+export function transferAmountProblem(amount: string, precision: number): string | null {
+  const text = amount.trim();
+  if (text === '') return TRANSFER_MESSAGES.amountRequired;
+  if (text.startsWith('-') && PLAIN_DECIMAL.test(text.slice(1))) return TRANSFER_MESSAGES.amountPositive;
+  if (text !== amount || !PLAIN_DECIMAL.test(text)) return TRANSFER_MESSAGES.amountNotNumber;
+  if (new Big(text).lte(0)) return TRANSFER_MESSAGES.amountPositive;
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  if (decimals > precision) return TRANSFER_MESSAGES.amountDecimals;
+  return null;
+}
