@@ -208,7 +208,7 @@ export function completeDocument(generated: OpenApiDocument, routes: readonly Ro
             required: true,
             description:
               'A UUID per movement: a retry with the same key and request answers the first answer (kept 24 hours, per organisation); another request under the key is 422',
-            schema: { type: 'string', format: 'uuid' },
+            schema: { type: 'string', format: 'uuid', maxLength: 36 },
           },
         ];
         (operation.responses ??= {})['422'] ??= errorResponse(

@@ -88,7 +88,7 @@ describe('a transfer', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { transfer: created } = response.json();
     expect(created).toEqual({
-      id: expect.any(String),
+      id: expect.any(Number),
       fromBusinessId: 1,
       toBusinessId: 2,
       currency: 'EUR',
@@ -251,7 +251,7 @@ describe('a transfer', () => {
       expect(r.json().errors).toEqual({ amount: TRANSFER_MESSAGES.insufficientBalance });
     expect(await balance(7, 'EUR')).toBe('1');
     expect(await balance(8, 'EUR')).toBe(new Big(eight).plus(9).toFixed());
-    const ids = accepted.map((r) => r.json().transfer.id as string);
+    const ids = accepted.map((r) => String(r.json().transfer.id));
     expect(
       await count('internal_transfers WHERE id = ANY($1::bigint[]) AND ledger_entry_id IS NOT NULL', [ids]),
     ).toBe(3);

@@ -20,9 +20,9 @@ import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
-import { authed, errors, STRICT_BODY } from '../../http/schemas';
+import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
 import { LedgerError, postEntry } from '../../ledger';
-import { BusinessId, CurrencyCode, Decimal, Timestamp } from '../transactions/schemas';
+import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
 const ENTITY = 'transfer';
 /** The fields an audit row shows of a transfer (none is secret). */
@@ -34,13 +34,13 @@ const CreateTransferBody = Type.Object(
     toBusinessId: BusinessId,
     currency: CurrencyCode,
     /** A decimal string; its rules (and messages) are checked by the handler. */
-    amount: Type.String({ maxLength: 64 }),
+    amount: Text({ maxLength: 64 }),
   },
   STRICT_BODY,
 );
 
 const TransferSchema = Type.Object({
-  id: Type.String(),
+  id: TransactionId,
   fromBusinessId: BusinessId,
   toBusinessId: BusinessId,
   currency: CurrencyCode,
@@ -110,7 +110,7 @@ export const transfersModule: FastifyPluginAsyncTypebox = async (app) => {
            VALUES ($1, $2, $3, $4, $5::numeric, 'COMPLETED', $6, $6) RETURNING id`,
           [scope.organisationId, fromBusinessId, toBusinessId, currency, value, at],
         );
-        const id = String(rows[0].id);
+        const id = Number(rows[0].id);
         let entryId: number;
         try {
           ({ entryId } = await postEntry(tx, scope, {
@@ -140,7 +140,7 @@ export const transfersModule: FastifyPluginAsyncTypebox = async (app) => {
         await audit(tx, request, {
           action: 'create',
           entityType: ENTITY,
-          entityId: id,
+          entityId: String(id),
           changes: changesBetween(null, created, AUDITED),
         });
         return created;
