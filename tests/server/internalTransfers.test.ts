@@ -73,8 +73,9 @@ async function balance(businessId: number, currency: string): Promise<string> {
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${sql}`, params)).rows[0].n);
 
-/** Everything a transfer writes: rows of the three tables it touches. */
+/** Everything a transfer writes: rows of the four tables it touches. */
 const footprint = async () => ({
+  keys: await count('idempotency_keys'),
   transfers: await count('internal_transfers'),
   entries: await count("ledger_entries WHERE kind = 'transfer'"),
   audits: await count("audit_log WHERE entity_type = 'transfer'"),
