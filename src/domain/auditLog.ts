@@ -39,6 +39,8 @@ export const AUDIT_ENTITY_TYPES = [
   'role',
   'bank-account',
   'whitelisted-address',
+  'deposit',
+  'transfer',
   'route',
 ] as const;
 

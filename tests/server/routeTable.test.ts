@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { AUTHENTICATED, PUBLIC, requires } from '../../server/auth/access';
 import { API_KEY_SCOPES } from '../../src/domain/apiKeys';
+import { AUDIT_ENTITY_TYPES } from '../../src/domain/auditLog';
 import type { RouteInfo } from '../../server/http/conventions';
 import { makeApp, type TestApp } from './helpers';
 import { describeRoute, isApiRoute, routeProblems, urlParams } from './routeRules';
@@ -252,6 +253,16 @@ describe('the /v1 route table', () => {
     ok.get('/v1/declared', { config: { access: PUBLIC } }, async () => ({}));
     await expect(ok.ready()).resolves.toBeDefined();
     await ok.close();
+  });
+});
+
+describe('the audit log names every entity type a route writes', () => {
+  it('has a label (and a filter choice) for each config.audit of the route table', () => {
+    const written = new Set(apiRoutes().flatMap((r) => (r.config.audit ? [r.config.audit] : [])));
+    expect(written.size).toBeGreaterThan(5);
+    expect([...written].filter((type) => !(AUDIT_ENTITY_TYPES as readonly string[]).includes(type))).toEqual(
+      [],
+    );
   });
 });
 

@@ -40,6 +40,8 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         role: 'Rolle',
         'bank-account': 'Bankkonto',
         'whitelisted-address': 'Freigegebene Adresse',
+        deposit: 'Einzahlung',
+        transfer: 'Interne Überweisung',
         route: 'API-Aufruf',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },

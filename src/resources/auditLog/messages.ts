@@ -38,6 +38,8 @@ export const auditLogMessages = {
         role: 'Role',
         'bank-account': 'Bank account',
         'whitelisted-address': 'Whitelisted address',
+        deposit: 'Deposit',
+        transfer: 'Internal transfer',
         route: 'API call',
       },
       outcomes: { success: 'Done', refused: 'Refused' },
