@@ -52,6 +52,8 @@ test('a role with two groups at full access, a user with it, and exactly their s
     'API keys',
     'Users',
     'Roles',
+    // GET_AUDIT_LOG is in the full set of 'Manage users and roles'.
+    'Audit log',
   ]);
 });
 
