@@ -2,11 +2,10 @@
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '../../src/domain/api';
-import type { Permission } from '../../src/domain/permissions';
 import { holdPostings, postEntry } from '../../server/ledger';
-import { AURORA, BOREALIS, BUSINESSES, DEMO_ACCOUNTS, HIDDEN_BUSINESS, ROLES } from '../../server/db/seed';
+import { AURORA, BOREALIS, BUSINESSES, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { CONVERSION_RATES } from '../../server/db/seed/rates';
-import { makeApp, testScope, twoFaCodeAt, type TestApp } from './helpers';
+import { makeApp, testScope, twoFaCodeAt, type TestApp, demoMay } from './helpers';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -60,14 +59,6 @@ afterAll(() => t.close());
 const ADMIN = 'admin@example.com';
 const MANAGER = 'manager@example.com';
 
-function may(email: string, permission: Permission): boolean {
-  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const role = ROLES.find(
-    (r) => r.name === account.role && (r.organisationId === null || r.organisationId === AURORA),
-  )!;
-  return role.permissions.includes(permission);
-}
-
 const get = (url: string, email: string) =>
   t.app.inject({ method: 'GET', url, headers: t.auth(tokens.get(email)!) });
 
@@ -87,7 +78,7 @@ const display = (balances: Row['balances'], quote: string, decimals: number) =>
 
 describe('permissions × the seven demo accounts', () => {
   it.each(DEMO_ACCOUNTS.map((a) => a.email))('%s', async (email) => {
-    const expected = may(email, 'GET_BALANCES') ? 200 : 403;
+    const expected = demoMay(email, 'GET_BALANCES') ? 200 : 403;
     for (const url of ['/v1/balances', '/v1/balances/organisation', `/v1/balances/${fresh}`]) {
       expect((await get(url, email)).statusCode, url).toBe(expected);
     }

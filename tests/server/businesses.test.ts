@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, BusinessPayload } from '../../src/domain/business';
 import { ERROR_TEXTS } from '../../src/domain/errors';
-import type { Permission } from '../../src/domain/permissions';
-import { AURORA, BUSINESSES, DEMO_ACCOUNTS, HIDDEN_BUSINESS, ROLES } from '../../server/db/seed';
-import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { AURORA, BUSINESSES, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
+import { makeApp, twoFaCodeAt, type TestApp, demoMay } from './helpers';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -23,14 +22,6 @@ const MANAGER = 'manager@example.com';
 const SUPPORT = 'support@example.com';
 
 /** Whether a demo account's role (in Aurora, where every demo account is) has a permission. */
-function may(email: string, permission: Permission): boolean {
-  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const role = ROLES.find(
-    (r) => r.name === account.role && (r.organisationId === null || r.organisationId === AURORA),
-  )!;
-  return role.permissions.includes(permission);
-}
-
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, email: string, payload?: object) =>
   t.app.inject({ method, url, headers: t.auth(tokens.get(email)!), ...(payload ? { payload } : {}) });
 
@@ -64,18 +55,18 @@ const auroraBusinesses = BUSINESSES.filter((b) => b.organisationId === AURORA);
 
 describe('permissions of every route × the seven demo accounts', () => {
   it.each(DEMO_ACCOUNTS.map((a) => a.email))('%s', async (email) => {
-    const reads = may(email, 'GET_BUSINESSES') ? 200 : 403;
+    const reads = demoMay(email, 'GET_BUSINESSES') ? 200 : 403;
     expect((await call('GET', '/v1/businesses', email)).statusCode).toBe(reads);
     expect((await call('GET', '/v1/businesses/1', email)).statusCode).toBe(reads);
 
     const before = await count();
     const post = await call('POST', '/v1/businesses', email, newBusiness());
-    expect(post.statusCode).toBe(may(email, 'CREATE_BUSINESS') ? 201 : 403);
+    expect(post.statusCode).toBe(demoMay(email, 'CREATE_BUSINESS') ? 201 : 403);
     expect(await count()).toBe(before + (post.statusCode === 201 ? 1 : 0));
 
     const target = await created();
     const patch = await call('PATCH', '/v1/businesses', email, { id: target.id, ...newBusiness() });
-    expect(patch.statusCode).toBe(may(email, 'UPDATE_BUSINESS') ? 200 : 403);
+    expect(patch.statusCode).toBe(demoMay(email, 'UPDATE_BUSINESS') ? 200 : 403);
     if (patch.statusCode === 403) {
       expect(patch.json()).toEqual({ message: ERROR_TEXTS.forbidden });
       expect((await call('GET', `/v1/businesses/${target.id}`, ADMIN)).json()).toEqual(target);
@@ -112,7 +103,7 @@ describe('another organisation and the hidden business', () => {
     expect((await call('GET', `/v1/businesses/${HIDDEN_BUSINESS}`, email)).statusCode).toBe(404);
     const total = (await call('GET', '/v1/businesses?limit=1', email)).json().total;
     expect(total).toBe(list.total);
-    if (may(email, 'UPDATE_BUSINESS')) {
+    if (demoMay(email, 'UPDATE_BUSINESS')) {
       const before = await row(HIDDEN_BUSINESS);
       const patch = await call('PATCH', '/v1/businesses', email, { id: HIDDEN_BUSINESS, ...newBusiness() });
       expect(patch.statusCode).toBe(404);

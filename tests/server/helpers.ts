@@ -8,7 +8,15 @@ import type { App } from '../../server/context';
 import { randomBytes } from 'node:crypto';
 import { openPg, openPglite, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
-import { applySeeds, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../server/db/seed';
+import {
+  applySeeds,
+  AURORA,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+  ROLES,
+} from '../../server/db/seed';
+import type { Permission } from '../../src/domain/permissions';
 import { totpCode } from '../../server/auth/totp';
 import { IDENTITY_HEADER } from '../../src/domain/api';
 
@@ -175,4 +183,19 @@ export function minimalBusiness(businessName: string, change: Record<string, unk
     userServiceFeeDistributionPercentage: 0,
     ...change,
   } as BusinessPayload;
+}
+
+/** Whether a demo account's role in Aurora holds `permission` (the permission-matrix tests' oracle). */
+export function demoMay(email: string, permission: Permission): boolean {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
+  const role = ROLES.find(
+    (r) => r.name === account.role && (r.organisationId === null || r.organisationId === AURORA),
+  )!;
+  return role.permissions.includes(permission);
+}
+
+/** A fresh 2FA code of the demo 2FA account: each code works once, so the clock moves on first. */
+export function nextTwoFaCode(t: { clock: { advance(ms: number): void; now(): number } }): string {
+  t.clock.advance(30_000);
+  return twoFaCodeAt(t.clock.now());
 }

@@ -10,11 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Permission } from '../../src/domain/permissions';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { TRANSFER_MESSAGES } from '../../src/domain/transfers';
-import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS, ROLES } from '../../server/db/seed';
-import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
+import { makeApp, twoFaCodeAt, type TestApp, demoMay, nextTwoFaCode } from './helpers';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -31,20 +30,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
-
-function may(email: string, permission: Permission): boolean {
-  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const role = ROLES.find(
-    (r) => r.name === account.role && (r.organisationId === null || r.organisationId === AURORA),
-  )!;
-  return role.permissions.includes(permission);
-}
-
-/** A fresh 2FA code of the twofa@ account (each code works once: the clock moves on first). */
-function nextCode(): string {
-  t.clock.advance(30_000);
-  return twoFaCodeAt(t.clock.now());
-}
 
 const transfer = (
   body: Record<string, unknown>,
@@ -127,12 +112,12 @@ describe('a transfer', () => {
 
   it('is allowed by CREATE_INTERNAL_TRANSFER only, over the seven demo accounts', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const code = account.totpSecret ? nextCode() : undefined;
+      const code = account.totpSecret ? nextTwoFaCode(t) : undefined;
       const response = await transfer(
         { fromBusinessId: 3, toBusinessId: 4, currency: 'EUR', amount: '0.01' },
         { email: account.email, code },
       );
-      const expected = may(account.email, 'CREATE_INTERNAL_TRANSFER') ? 201 : 403;
+      const expected = demoMay(account.email, 'CREATE_INTERNAL_TRANSFER') ? 201 : 403;
       expect(response.statusCode, `${account.email}: ${response.body}`).toBe(expected);
     }
   });
@@ -153,7 +138,7 @@ describe('a transfer', () => {
       expect(response.statusCode, `${from}→${to}`).toBe(404);
       expect(response.json()).toEqual({ message: ERROR_TEXTS.notFound });
     }
-    if (may(MANAGER, 'CREATE_INTERNAL_TRANSFER')) {
+    if (demoMay(MANAGER, 'CREATE_INTERNAL_TRANSFER')) {
       const hidden = await transfer(
         { fromBusinessId: HIDDEN_BUSINESS, toBusinessId: 1, currency: 'EUR', amount: '1' },
         { email: MANAGER },
@@ -266,12 +251,12 @@ describe('a transfer', () => {
     const before = await footprint();
     const missing = await transfer(body, { email: TWOFA });
     expect(missing.statusCode).toBe(401);
-    const code = nextCode();
+    const code = nextTwoFaCode(t);
     const wrong = await transfer(body, { email: TWOFA, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: ERROR_TEXTS.invalidTwoFaCode });
     expect(await footprint()).toEqual(before);
-    const right = await transfer(body, { email: TWOFA, code: nextCode() });
+    const right = await transfer(body, { email: TWOFA, code: nextTwoFaCode(t) });
     expect(right.statusCode, right.body).toBe(201);
   });
 

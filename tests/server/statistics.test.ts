@@ -6,10 +6,9 @@
  */
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Permission } from '../../src/domain/permissions';
-import { AURORA, DEMO_ACCOUNTS, demoSeedDay, HIDDEN_BUSINESS, ROLES } from '../../server/db/seed';
+import { AURORA, DEMO_ACCOUNTS, demoSeedDay, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { CONVERSION_RATES } from '../../server/db/seed/rates';
-import { makeApp, makeClock, makeDb, twoFaCodeAt, type TestApp } from './helpers';
+import { makeApp, makeClock, makeDb, twoFaCodeAt, type TestApp, demoMay } from './helpers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -102,14 +101,6 @@ const inEur = (volumes: Record<string, string>) =>
 /** Decimal strings compared as numbers ('1.50' equals '1.5'). */
 const decimals = (map: Record<string, string>) =>
   Object.fromEntries(Object.entries(map).map(([k, v]) => [k, new Big(v).toFixed()]));
-
-function may(email: string, permission: Permission): boolean {
-  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const role = ROLES.find(
-    (r) => r.name === account.role && (r.organisationId === null || r.organisationId === AURORA),
-  )!;
-  return role.permissions.includes(permission);
-}
 
 describe('histograms', () => {
   it("matches a hand-computed count and volume for one business's busiest day", async () => {
@@ -393,8 +384,8 @@ describe('a window with an end (before): the period before the one shown', () =>
 
 describe('permissions × the seven demo accounts', () => {
   it.each(DEMO_ACCOUNTS.map((a) => a.email))('%s', async (email) => {
-    const histogram = may(email, 'GET_STATISTICS') ? 200 : 403;
-    const totals = may(email, 'GET_STATISTICS') && may(email, 'GET_BALANCES') ? 200 : 403;
+    const histogram = demoMay(email, 'GET_STATISTICS') ? 200 : 403;
+    const totals = demoMay(email, 'GET_STATISTICS') && demoMay(email, 'GET_BALANCES') ? 200 : 403;
     for (const flow of ['deposits', 'withdrawals']) {
       expect((await get(histogramUrl(flow), email)).statusCode, `${flow} histogram`).toBe(histogram);
       expect((await get(totalsUrl(flow), email)).statusCode, `${flow} totals`).toBe(totals);

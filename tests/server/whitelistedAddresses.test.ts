@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
-import type { Permission } from '../../src/domain/permissions';
-import { AURORA, BOREALIS, DEMO_ACCOUNTS, ROLES } from '../../server/db/seed';
-import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
+import { AURORA, BOREALIS, DEMO_ACCOUNTS } from '../../server/db/seed';
+import { makeApp, twoFaCodeAt, type TestApp, demoMay, nextTwoFaCode } from './helpers';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -25,20 +24,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
-
-function may(email: string, permission: Permission): boolean {
-  const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
-  const role = ROLES.find(
-    (r) => r.name === account.role && (r.organisationId === null || r.organisationId === AURORA),
-  )!;
-  return role.permissions.includes(permission);
-}
-
-/** A fresh 2FA code of the twofa@ account (each code works once: the clock moves on first). */
-function nextCode(): string {
-  t.clock.advance(30_000);
-  return twoFaCodeAt(t.clock.now());
-}
 
 const headersOf = (email: string, code?: string) => ({
   ...t.auth(tokens.get(email)!),
@@ -129,8 +114,8 @@ describe('the list and one address', () => {
 
 describe('permissions × the seven demo accounts', () => {
   it.each(DEMO_ACCOUNTS.map((a) => a.email))('%s', async (email) => {
-    const allowed = may(email, 'WHITELIST_ADDRESSES');
-    const code = () => (email === TWOFA ? nextCode() : undefined);
+    const allowed = demoMay(email, 'WHITELIST_ADDRESSES');
+    const code = () => (email === TWOFA ? nextTwoFaCode(t) : undefined);
     expect((await get(URL, email)).statusCode).toBe(allowed ? 200 : 403);
     const { rows } = await t.db.query<{ id: number }>(
       'SELECT id FROM whitelisted_addresses WHERE organisation_id = $1 ORDER BY id LIMIT 1',
@@ -353,18 +338,18 @@ describe('two-factor authentication', () => {
     const wrong = await create(body, TWOFA, '000000' === twoFaCodeAt(t.clock.now()) ? '111111' : '000000');
     expect(wrong.statusCode).toBe(401);
     expect(await count('address = $1', [body.address])).toBe(0);
-    const code = nextCode();
+    const code = nextTwoFaCode(t);
     const created = await create(body, TWOFA, code);
     expect(created.statusCode, created.body).toBe(201);
     const reused = await remove(created.json().id, TWOFA, code);
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ message: ERROR_TEXTS.invalidTwoFaCode });
     expect((await get(URL, TWOFA)).statusCode).toBe(200);
-    expect((await remove(created.json().id, TWOFA, nextCode())).statusCode).toBe(200);
+    expect((await remove(created.json().id, TWOFA, nextTwoFaCode(t))).statusCode).toBe(200);
   });
 
   it('does not spend the code on a refused address', async () => {
-    const code = nextCode();
+    const code = nextTwoFaCode(t);
     const refused = await create(
       { ...body, address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d35A' },
       TWOFA,
