@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ORGANISATIONS, ROLES } from './demo';
 import { seedBusinessesAndActivity } from './version2';
 import { seedApiKeys } from './version3';
 import { seedAdministration } from './version4';
+import { seedMoneyMovement } from './version5';
 
 export * from './demo';
 export { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
@@ -66,6 +67,12 @@ export const SEED_VERSIONS: readonly SeedVersion[] = [
     description:
       'administration: whitelisted addresses, bank accounts and deposits lacking travel-rule data in Aurora, and the audit history of the demo data',
     apply: (tx, { seedDay }) => seedAdministration(tx, seedDay),
+  },
+  {
+    version: 5,
+    description:
+      'money movement: approval thresholds, pending withdrawals and open payment requests in Aurora',
+    apply: (tx, { seedDay }) => seedMoneyMovement(tx, seedDay),
   },
 ];
 
