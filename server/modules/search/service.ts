@@ -158,7 +158,12 @@ export const searchableKinds = (permissions: readonly string[]): SearchKind[] =>
     permissions.includes(SEARCH_KIND_PERMISSIONS[kind]),
   );
 
-type Row = Omit<SearchResult, 'businessName'> & { businessName?: string | null; key: string };
+type Row = Omit<SearchResult, 'businessName'> & {
+  businessName?: string | null;
+  key: string;
+  /** Whether the row is a search entry's (an exact, prefix or contains match of a value). */
+  entry: boolean;
+};
 
 /** Collects parameters: `add(value)` returns its placeholder. */
 function parameters() {
@@ -198,54 +203,22 @@ export async function search(
 
   // Exact and prefix matches: per kind, a range of search_entries_key in key order (the exact value,
   // the smallest with that prefix, first); at most `limit` per kind.
-  const searched = p.add(tableKinds.filter((k) => k.searched).map((k) => k.kind));
+  const searchedKinds = tableKinds.filter((k) => k.searched);
+  const searched = p.add(searchedKinds.map((k) => k.kind));
   const parts = [
     `SELECT ${entryFields}, CASE WHEN e.key = ${lowered} THEN 0 ELSE 1 END AS rank, e.key,
-            e.payment_id AS "paymentId"
+            e.payment_id AS "paymentId", TRUE AS entry
        FROM unnest(${searched}::text[]) k(kind)
        CROSS JOIN LATERAL (
          SELECT e.* FROM search_entries e
           WHERE e.organisation_id = ${org} AND e.kind = k.kind AND e.key LIKE ${prefix} ${entryVisible}
           ORDER BY e.organisation_id, e.kind, e.key USING ~<~, e.record_id LIMIT ${limit}) e`,
   ];
-  const ctes: string[] = [];
-  // "Contains", for the kinds the exact and prefix matches left short, unless something matched exactly
-  // (a whole id, hash or reference was asked for; pieces of others would only add noise) or the text is
-  // shorter than a trigram or longer than a piece anyone types (a pasted hash that matched nothing): the
-  // trigram index, without a sort, so it stops at the few rows it shows. Both conditions read the exact
-  // and prefix matches (found), computed once; a kind they fill is never scanned for pieces.
-  if (q.length >= CONTAINS_MIN_LENGTH && q.length <= CONTAINS_MAX_LENGTH) {
-    const contains = `lower(${p.add(`%${escapeLike(q)}%`)})`;
-    ctes.push(`found AS MATERIALIZED (${parts[0]})`);
-    parts[0] = 'SELECT * FROM found';
-    // Each kind's pieces in a CTE of their own: a CTE is planned for all its rows, so the planner reads
-    // them through the kind's trigram index; a LIMIT beside the scan would have it walk the table hoping
-    // for an early match, which a rare piece never gives. The CTE is read lazily, so the LIMIT outside
-    // still stops it early, and not at all when the conditions beside it are false.
-    const exactFound = 'EXISTS (SELECT 1 FROM found WHERE found.rank = 0)';
-    for (const [i, k] of tableKinds.filter((kind) => kind.searched).entries()) {
-      // The kind is code, never input. Its own index (0038) is on this expression.
-      const key = `(CASE WHEN e.kind = '${k.kind}' THEN e.key END)`;
-      ctes.push(
-        `pieces${i} AS MATERIALIZED (
-           SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId"
-             FROM search_entries e
-            WHERE e.kind = '${k.kind}' AND e.organisation_id = ${org} AND ${key} LIKE ${contains}
-              AND e.key NOT LIKE ${prefix} ${entryVisible})`,
-      );
-      parts.push(
-        `SELECT * FROM pieces${i}
-          WHERE NOT ${exactFound}
-            AND (SELECT count(*) FROM found WHERE found.kind = '${k.kind}') < ${limit}
-          LIMIT ${limit}`,
-      );
-    }
-  }
   if (idParam !== undefined) {
     for (const k of tableKinds) {
       parts.push(
         `SELECT '${k.kind}'::text, t.id, t.business_id, ${k.reference}, t.status, ${k.amount}, ${k.currency},
-                ${isoUtc('t.created_at')}, 0, '', ${k.paymentId ?? 'NULL::bigint'}
+                ${isoUtc('t.created_at')}, 0, '', ${k.paymentId ?? 'NULL::bigint'}, FALSE
            FROM ${k.table} t
           WHERE t.id = ${idParam} AND t.organisation_id = ${org} ${visible(k.businessColumns ?? ['t.business_id'])}`,
       );
@@ -259,21 +232,67 @@ export async function search(
       `SELECT 'business'::text, b.id, b.id, NULL::text, NULL::text, NULL::text, NULL::text,
                ${isoUtc('b.created_at')},
                CASE WHEN ${byId} OR ${name} = ${lowered} THEN 0 WHEN ${name} LIKE ${prefix} THEN 1 ELSE 2 END AS rank,
-               ${name}, NULL::bigint
+               ${name}, NULL::bigint, FALSE
           FROM businesses b
          WHERE b.organisation_id = ${org} AND ${visibleBusiness(scope, 'b.id')}
            AND (${byId} OR b.name ILIKE ${contains})
          ORDER BY rank, ${name}, b.id LIMIT ${limit}`,
     );
   }
+  const rows = await named(db, parts, p.values);
+
+  // "Contains", in a second statement and only when it can add something: not when something matched
+  // exactly (a whole id, hash or reference was asked for; pieces of others would only add noise), not
+  // when the text is shorter than a trigram or longer than a piece anyone types (a pasted hash that
+  // matched nothing), and only for the kinds the exact and prefix matches left short. Planning it
+  // apart keeps the common searches (an exact value, a prefix) one small statement.
+  const found = rows.filter((row) => row.entry);
+  const short = searchedKinds.filter((k) => found.filter((row) => row.kind === k.kind).length < limit);
+  if (
+    q.length >= CONTAINS_MIN_LENGTH &&
+    q.length <= CONTAINS_MAX_LENGTH &&
+    short.length > 0 &&
+    !found.some((row) => Number(row.rank) === 0)
+  ) {
+    const c = parameters();
+    const cOrg = c.add(scope.organisationId);
+    const contains = `lower(${c.add(`%${escapeLike(q)}%`)})`;
+    const cPrefix = `lower(${c.add(`${escapeLike(q)}%`)})`;
+    // Each kind's pieces in a CTE of their own: a CTE is planned for all its rows, so the planner reads
+    // them through the kind's trigram index; a LIMIT beside the scan would have it walk the table hoping
+    // for an early match, which a rare piece never gives. The CTE is read lazily, so the LIMIT outside
+    // still stops it early.
+    const ctes = short.map((k, i) => {
+      // The kind is code, never input. Its own index (0038) is on this expression.
+      const key = `(CASE WHEN e.kind = '${k.kind}' THEN e.key END)`;
+      return `pieces${i} AS MATERIALIZED (
+           SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId", TRUE AS entry
+             FROM search_entries e
+            WHERE e.kind = '${k.kind}' AND e.organisation_id = ${cOrg} AND ${key} LIKE ${contains}
+              AND e.key NOT LIKE ${cPrefix} ${visible(['e.business_id', 'e.counterparty_business_id'])})`;
+    });
+    rows.push(
+      ...(await named(
+        db,
+        short.map((_k, i) => `SELECT * FROM pieces${i} LIMIT ${limit}`),
+        c.values,
+        `WITH ${ctes.join(',\n')}`,
+      )),
+    );
+  }
+  return rank(rows);
+}
+
+/** The parts' rows, each with its business's name. */
+async function named(db: Db, parts: readonly string[], values: unknown[], ctes = ''): Promise<Row[]> {
   const { rows } = await db.query<Row>(
-    `${ctes.length > 0 ? `WITH ${ctes.join(',\n')}` : ''}
+    `${ctes}
      SELECT hit.*, b.name AS "businessName"
        FROM (${parts.map((part) => `(${part})`).join('\nUNION ALL\n')}) hit
        LEFT JOIN businesses b ON b.id = hit."businessId"`,
-    p.values,
+    values,
   );
-  return rank(rows);
+  return rows;
 }
 
 /**
@@ -302,7 +321,7 @@ function rank(rows: readonly Row[]): SearchResult[] {
       perKind.set(row.kind, n + 1);
       return n < SEARCH_LIMIT_PER_KIND;
     })
-    .map(({ paymentId, key: _key, ...row }) => ({
+    .map(({ paymentId, key: _key, entry: _entry, ...row }) => ({
       ...row,
       id: Number(row.id),
       businessId: row.businessId === null ? null : Number(row.businessId),
