@@ -22,12 +22,25 @@ const DB_NAME = 'app-session-key';
 const STORE = 'keys';
 const KEY_ID = 'session';
 
-function openDb(factory: IDBFactory): Promise<IDBDatabase> {
+/**
+ * How long IndexedDB may take to open before the session uses memory instead. An open can stay
+ * pending (a blocked upgrade, a browser profile busy elsewhere): without a bound, the boot waits on it
+ * for ever behind its overlay.
+ */
+export const OPEN_TIMEOUT_MS = 3000;
+
+function openDb(factory: IDBFactory, timeoutMs: number): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('IndexedDB did not open in time')), timeoutMs);
+    const settle = (done: () => void) => () => {
+      clearTimeout(timer);
+      done();
+    };
     const request = factory.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onsuccess = settle(() => resolve(request.result));
+    request.onerror = settle(() => reject(request.error));
+    request.onblocked = settle(() => reject(new Error('IndexedDB is blocked')));
   });
 }
 
@@ -46,14 +59,17 @@ function run<T>(
 }
 
 /**
- * IndexedDB key store; falls back to memory when IndexedDB is unavailable (then a reload loses the
- * session, which is the safe direction).
+ * IndexedDB key store; falls back to memory when IndexedDB is unavailable, blocked or does not open
+ * within OPEN_TIMEOUT_MS (then a reload loses the session, which is the safe direction).
  */
-export function createIndexedDbKeyStore(factory: IDBFactory | undefined = globalThis.indexedDB): KeyStore {
+export function createIndexedDbKeyStore(
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+  timeoutMs = OPEN_TIMEOUT_MS,
+): KeyStore {
   if (!factory) return createMemoryKeyStore();
   const fallback = createMemoryKeyStore();
   let dbPromise: Promise<IDBDatabase> | null = null;
-  const db = () => (dbPromise ??= openDb(factory));
+  const db = () => (dbPromise ??= openDb(factory, timeoutMs));
   return {
     async load() {
       try {
