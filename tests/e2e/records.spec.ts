@@ -61,11 +61,11 @@ test('a record reloads at its address, copies its hash and walks to its neighbou
     dialog.getByRole('link', { name: 'Transaction hash in the block explorer' }).first(),
   ).toHaveAttribute('href', new RegExp(`${copied}$`));
 
-  // Next and previous walk the list's page.
-  await page.getByRole('button', { name: 'Next on this page' }).click();
+  // Next and previous walk the list.
+  await page.getByRole('button', { name: 'Next record' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/deposits/${id}\\?`));
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('button', { name: 'Previous on this page' }).click();
+  await page.getByRole('button', { name: 'Previous record' }).click();
   await expect(dialog).toBeVisible();
 });
 

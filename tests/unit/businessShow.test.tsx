@@ -292,16 +292,33 @@ describe('the business detail', { timeout: 60_000 }, () => {
         .getAllByRole('link', { name: 'Transaction hash in the block explorer' })[0]
         .getAttribute('href'),
     ).toBe('https://mempool.space/tx/hash-126-a');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next on this page' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next record' }));
     await screen.findByRole('dialog', { name: 'Crypto deposit 127' });
     expect(pathname()).toBe('/businesses/1/show/deposits/127');
-    await userEvent.click(screen.getByRole('button', { name: 'Previous on this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous record' }));
     await screen.findByRole('dialog', { name: 'Crypto deposit 126' });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(pathname()).toBe('/businesses/1/show/deposits');
     expect(where()).toContain('page=2');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByText('ORDER-126').closest('tr')));
+  });
+
+  it('walks over the edge of a page onto the next and back, counting in the whole list', async () => {
+    renderApp('/businesses/1/show/deposits/150?page=2', MANAGER);
+    const dialog = await screen.findByRole('dialog', { name: 'Crypto deposit 150' });
+    expect(await within(dialog).findByText('50 of 60')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next record' }));
+    const next = await screen.findByRole('dialog', { name: 'Crypto deposit 151' });
+    expect(pathname()).toBe('/businesses/1/show/deposits/151');
+    expect(where()).toContain('page=3');
+    expect(await within(next).findByText('51 of 60')).toBeTruthy();
+    await userEvent.click(within(next).getByRole('button', { name: 'Previous record' }));
+    await screen.findByRole('dialog', { name: 'Crypto deposit 150' });
+    expect(where()).toContain('page=2');
+    // The list's very last record has no next.
+    await userEvent.click(screen.getByRole('button', { name: 'Close details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('opens a row by a click, and a record off the page from its address (fetched by id)', async () => {
@@ -312,7 +329,7 @@ describe('the business detail', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText('hash-150-a')).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/v1/payments/150')).toBe(true);
     // Not on the first page: no neighbours to walk to.
-    const next = within(dialog).getByRole('button', { name: 'Next on this page' });
+    const next = within(dialog).getByRole('button', { name: 'Next record' });
     expect(next.getAttribute('aria-disabled')).toBe('true');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close details' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -2,7 +2,7 @@
  * A transaction's own page: a drawer over its list at the record's address (`recordPath`), so it can be
  * shared and reloaded. The record comes from the list's page when it is on it, else from
  * `GET <list>/{id}`; one of another business, or none, reads as not found. Previous and next walk the
- * list's current page. A modal dialog: focus moves into it, Escape or the close button leaves it
+ * list, over the edge of its page onto the next or previous one (`PagePosition`). A modal dialog: focus moves into it, Escape or the close button leaves it
  * (back to the list with its filters and page), and focus returns to the record's row.
  *
  * The fields are grouped (overview, amounts, blockchain, dates), each labelled from the catalogue.
@@ -28,6 +28,7 @@ import {
 } from '@mui/material';
 import { useGetOne, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { PaymentDeposit } from '../../domain/transactions';
+import { formatNumber } from '../../i18n/format';
 import { CodeValue, messageOf } from '../../layout';
 import { groupOf, type FieldGroup, type FieldSpec, type TransactionKind } from './kinds';
 import { amountText, FieldValue, StatusChip, timestampText } from './values';
@@ -87,13 +88,35 @@ export function belongsTo(record: RaRecord, businessId: Identifier): boolean {
   );
 }
 
-/** The records before and after one on the list's page. */
-export function neighbours(rows: readonly RaRecord[], id: string | undefined) {
+/** The list's page the rows are: where they stand in the whole list, and how to turn it. */
+export interface PagePosition {
+  /** How many records come before the page (page − 1 × per page). */
+  offset: number;
+  /** The list's total; `capped`: the server counted up to it (more may follow). */
+  total?: number;
+  capped?: boolean;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+  /** Turns to the previous (−1) or next (1) page and opens its last or first record. */
+  turn: (direction: -1 | 1) => void;
+}
+
+/**
+ * The records before and after one on the list's page, and, at the page's edge, the page that holds
+ * them: `previous`/`next` is a record of the page, or 'page' when the walk turns the page.
+ */
+export function neighbours(
+  rows: readonly RaRecord[],
+  id: string | undefined,
+  position?: Pick<PagePosition, 'hasPreviousPage' | 'hasNextPage'>,
+) {
   const index = rows.findIndex((row) => String(row.id) === id);
+  const first = index === 0 && position?.hasPreviousPage;
+  const last = index >= 0 && index === rows.length - 1 && position?.hasNextPage;
   return {
     index,
-    previous: index > 0 ? rows[index - 1] : undefined,
-    next: index >= 0 && index < rows.length - 1 ? rows[index + 1] : undefined,
+    previous: index > 0 ? rows[index - 1] : first ? ('page' as const) : undefined,
+    next: index >= 0 && index < rows.length - 1 ? rows[index + 1] : last ? ('page' as const) : undefined,
   };
 }
 
@@ -153,6 +176,7 @@ export function DetailsDrawer({
   businessId,
   recordId,
   rows,
+  position,
   onOpen,
   onClose,
   onClosed,
@@ -163,6 +187,8 @@ export function DetailsDrawer({
   recordId: string | undefined;
   /** The list's current page. */
   rows: readonly RaRecord[];
+  /** Where that page stands in the list (without it, the walk stays on the page). */
+  position?: PagePosition;
   onOpen: (id: Identifier) => void;
   onClose: () => void;
   /** Once the drawer has slid away (and let go of the focus). */
@@ -178,7 +204,11 @@ export function DetailsDrawer({
   );
   const record = onPage ?? (fetched.data as RaRecord | undefined);
   const name = translate(`resources.${kind.resource}.name`, { smart_count: 1 });
-  const { index, previous, next } = neighbours(rows, recordId);
+  const { index, previous, next } = neighbours(rows, recordId, position);
+  const walk = (to: RaRecord | 'page' | undefined, direction: -1 | 1) => {
+    if (to === 'page') position?.turn(direction);
+    else if (to) onOpen(to.id);
+  };
   const status = (fetched.error as { status?: number } | null)?.status;
   const notFound = (record && !belongsTo(record, businessId)) || status === 404 || status === 400;
 
@@ -207,28 +237,31 @@ export function DetailsDrawer({
             {index >= 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {translate('resources.transactions.details.position', {
-                  index: index + 1,
-                  count: rows.length,
+                  index: formatNumber((position?.offset ?? 0) + index + 1),
+                  count:
+                    position?.total === undefined
+                      ? formatNumber(rows.length)
+                      : `${formatNumber(position.total)}${position.capped ? '+' : ''}`,
                 })}
               </Typography>
             )}
             <Tooltip title={translate('resources.transactions.details.previous')}>
-              {/* aria-disabled, not disabled: the button keeps the focus at the end of the page. */}
+              {/* aria-disabled, not disabled: the button keeps the focus at the end of the list. */}
               <IconButton
                 aria-label={translate('resources.transactions.details.previous')}
                 aria-disabled={!previous}
-                onClick={() => previous && onOpen(previous.id)}
+                onClick={() => walk(previous, -1)}
                 sx={previous ? undefined : { opacity: 0.38, cursor: 'default' }}
               >
                 <PreviousIcon />
               </IconButton>
             </Tooltip>
             <Tooltip title={translate('resources.transactions.details.next')}>
-              {/* aria-disabled, not disabled: the button keeps the focus at the end of the page. */}
+              {/* aria-disabled, not disabled: the button keeps the focus at the end of the list. */}
               <IconButton
                 aria-label={translate('resources.transactions.details.next')}
                 aria-disabled={!next}
-                onClick={() => next && onOpen(next.id)}
+                onClick={() => walk(next, 1)}
                 sx={next ? undefined : { opacity: 0.38, cursor: 'default' }}
               >
                 <NextIcon />

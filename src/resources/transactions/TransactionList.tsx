@@ -34,7 +34,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { businessPath, RECORD_TABS, recordPath } from '../../domain/recordPaths';
-import { DetailsDrawer } from './DetailsDrawer';
+import { DetailsDrawer, type PagePosition } from './DetailsDrawer';
 import { ExportCsvButton } from './ExportCsvButton';
 import { TransactionFilters } from './filters';
 import { defaultSortField, sortsNow, type FieldSpec, type TransactionKind } from './kinds';
@@ -85,10 +85,41 @@ function FocusableBody(props: ComponentProps<typeof DataTableBody>) {
 }
 
 /** Reports the list's current page to the drawer (which lives outside the list's context). */
-function PageRows({ onChange }: { onChange: (rows: readonly RaRecord[]) => void }) {
-  const { data } = useListContext();
-  useEffect(() => onChange(data ?? []), [data, onChange]);
-  useEffect(() => () => onChange([]), [onChange]);
+/** The list's current page, as the details drawer walks it. */
+interface ListPage {
+  rows: readonly RaRecord[];
+  page: number;
+  position?: Omit<PagePosition, 'turn'>;
+  /** Whether the rows are those of `page` (not the previous page's, kept while it loads). */
+  settled: boolean;
+  setPage?: (page: number) => void;
+}
+
+const NO_PAGE: ListPage = { rows: [], page: 1, settled: false };
+
+function PageRows({ onChange }: { onChange: (page: ListPage) => void }) {
+  const { data, page, perPage, total, meta, isFetching, isPlaceholderData, setPage } = useListContext();
+  const capped = (meta as { totalCapped?: unknown } | undefined)?.totalCapped === true;
+  const rows = data ?? NO_PAGE.rows;
+  useEffect(
+    () =>
+      onChange({
+        rows,
+        page,
+        settled: !isFetching && !isPlaceholderData,
+        setPage,
+        position: {
+          offset: (page - 1) * perPage,
+          total,
+          capped,
+          hasPreviousPage: page > 1,
+          // A capped total leaves the next page open while pages come full.
+          hasNextPage: capped ? rows.length === perPage : total !== undefined && page * perPage < total,
+        },
+      }),
+    [rows, page, perPage, total, capped, isFetching, isPlaceholderData, setPage, onChange],
+  );
+  useEffect(() => () => onChange(NO_PAGE), [onChange]);
   return null;
 }
 
@@ -182,7 +213,9 @@ export function TransactionList({
   const params = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<readonly RaRecord[]>([]);
+  const [listPage, setListPage] = useState<ListPage>(NO_PAGE);
+  // A walk over the page's edge: the page turned to, and whether its first or last record opens.
+  const turning = useRef<{ page: number; edge: 'first' | 'last' } | null>(null);
   // Stable across the re-renders a new page or an opened record causes.
   const permanentFilter = useMemo(() => ({ businessId }), [businessId]);
   const sort = useMemo(() => ({ field: defaultSortField(kind), order: 'DESC' as const }), [kind]);
@@ -196,6 +229,23 @@ export function TransactionList({
 
   const open = (id: Identifier) =>
     navigate({ pathname: recordPath(kind.resource, businessId, id), search: location.search });
+  useEffect(() => {
+    const turn = turning.current;
+    if (!turn || !listPage.settled || listPage.page !== turn.page) return;
+    turning.current = null;
+    const row = turn.edge === 'first' ? listPage.rows[0] : listPage.rows[listPage.rows.length - 1];
+    if (row) open(row.id);
+    // `open` reads the address the page turn wrote; it changes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listPage]);
+  const position: PagePosition | undefined = listPage.position && {
+    ...listPage.position,
+    turn: (direction) => {
+      const page = listPage.page + direction;
+      turning.current = { page, edge: direction === 1 ? 'first' : 'last' };
+      listPage.setPage?.(page);
+    },
+  };
   const close = () => navigate({ pathname: listPath, search: location.search });
   // Back to the row of the record last shown, once the drawer has let go of the focus.
   const closed = () => {
@@ -238,7 +288,7 @@ export function TransactionList({
           ...CARD_ROWS,
         }}
       >
-        <PageRows onChange={setRows} />
+        <PageRows onChange={setListPage} />
         <SortGuard kind={kind} />
         <Table kind={kind} onOpen={open} />
       </List>
@@ -246,7 +296,8 @@ export function TransactionList({
         kind={kind}
         businessId={businessId}
         recordId={recordId}
-        rows={rows}
+        rows={listPage.rows}
+        position={position}
         onOpen={open}
         onClose={close}
         onClosed={closed}
