@@ -18,6 +18,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import crc16xmodem from 'crc/calculators/crc16xmodem';
+import type { AddressMessageKey } from './addressMessages';
 import { hasSpecialCharacters } from './roles';
 
 /** The ledgers whose address formats differ: a currency on a network is one of them. */
@@ -54,31 +55,7 @@ export const DESTINATION_TAG_MAX: Partial<Record<Chain, bigint>> = {
 export const needsDestinationTag = (chain: Chain | undefined) =>
   chain !== undefined && DESTINATION_TAG_MAX[chain] !== undefined;
 
-export const ADDRESS_MESSAGES = {
-  addressLabelRequired: 'Label is required',
-  addressLabelSpecial: 'Label must not contain special characters',
-  addressCurrencyRequired: 'Currency is required',
-  addressCurrencyUnknown: 'Select a cryptocurrency',
-  addressNetworkRequired: 'Network is required',
-  addressNetworkUnsupported: 'Select a network the currency supports',
-  addressRequired: 'Address is required',
-  addressInvalidBTC: 'Not a valid Bitcoin address',
-  addressInvalidBCH: 'Not a valid Bitcoin Cash address',
-  addressInvalidLTC: 'Not a valid Litecoin address',
-  addressInvalidEVM_ETH: 'Not a valid Ethereum (ERC20) address',
-  addressInvalidEVM_BSC: 'Not a valid BNB Smart Chain (BEP20) address',
-  addressInvalidTRON: 'Not a valid Tron (TRC20) address',
-  addressInvalidSOLANA: 'Not a valid Solana (SPL) address',
-  addressInvalidXRP: 'Not a valid XRP Ledger address',
-  addressInvalidXLM: 'Not a valid Stellar address',
-  destinationTagRequired: 'Destination tag is required',
-  destinationTagNumeric: 'Destination tag must be a whole number',
-  destinationTagRange: 'Destination tag is too large',
-  destinationTagNotUsed: 'Only XRP and Stellar addresses take a destination tag',
-  addressDuplicate: 'This address is already whitelisted',
-} as const;
-
-export type AddressMessageKey = keyof typeof ADDRESS_MESSAGES;
+export { ADDRESS_MESSAGES, type AddressMessageKey } from './addressMessages';
 
 /** The message key of an invalid address on `chain` (it names the network). */
 export const invalidAddressKey = (chain: Chain) => `addressInvalid${chain}` as AddressMessageKey;

@@ -1,4 +1,4 @@
-import { BANK_ACCOUNT_MESSAGES } from '../../domain/bankAccounts';
+import { BANK_ACCOUNT_MESSAGES } from '../../domain/bankAccountMessages';
 
 export const bankAccountMessages = {
   resources: {

@@ -1,4 +1,4 @@
-import { ADDRESS_MESSAGES } from '../../domain/addresses';
+import { ADDRESS_MESSAGES } from '../../domain/addressMessages';
 import { ERROR_TEXTS } from '../../domain/errors';
 
 export const whitelistedAddressMessages = {
