@@ -29,10 +29,10 @@ const BALANCES = {
 };
 const MANAGER = ['GET_ORGANISATION', 'GET_BUSINESSES', 'GET_BALANCES', 'CREATE_BUSINESS', 'UPDATE_BUSINESS'];
 
-function renderApp(path: string, userId = 7) {
+function renderApp(path: string, userId = 7, total = 2) {
   const api = fakeApi({
-    // As the server ranks them (sortBy=balance): Lumen first.
-    'GET /v1/businesses': { body: { businesses: [BUSINESSES[1], BUSINESSES[0]], total: 2 } },
+    // As the server ranks them (sortBy=balance): Lumen first; `total` says how many there are in all.
+    'GET /v1/businesses': { body: { businesses: [BUSINESSES[1], BUSINESSES[0]], total } },
     'GET /v1/balances': { body: BALANCES },
     'GET /v1/withdrawals/metadata': { body: { coins: [{ currency: 'BTC', network: 'MAIN', precision: 8 }] } },
     'GET /v1/payment/organisations/metadata': {
@@ -49,7 +49,7 @@ function renderApp(path: string, userId = 7) {
   const controller = fakeController(
     sampleSession({ id: userId, permissions: MANAGER, supportedCurrencies: [...CURRENCY_SEED] }),
   );
-  return renderRealApp(path, controller, api.fetch);
+  return Object.assign(renderRealApp(path, controller, api.fetch), { api });
 }
 
 const cellTexts = (row: HTMLElement) => [...row.children].map((cell) => cell.textContent);
@@ -72,6 +72,24 @@ describe('the businesses table view', { timeout: 60_000 }, () => {
     await userEvent.click(within(table).getByRole('button', { name: 'BTC' }));
     expect(cellTexts(within(table).getAllByRole('row')[1])[0]).toBe('Lumen Games');
     expect(readPreferences(7)).toEqual({ businessesView: 'table' });
+  });
+
+  it('with more than one page, sorts by name or total on the server and offers no currency sort', async () => {
+    const { api } = renderApp('/businesses', 7, 250);
+    await userEvent.click(await screen.findByRole('button', { name: 'Table' }));
+    const table = await screen.findByRole('table', { name: 'Balances per business' });
+    // A currency column's order would be this page's only: not offered.
+    expect(within(table).queryByRole('button', { name: 'BTC' })).toBeNull();
+    await userEvent.click(within(table).getByRole('button', { name: 'Business' }));
+    await waitFor(() => {
+      const last = api.calls.filter((c) => c.path === '/v1/businesses').at(-1)!;
+      expect([last.query.get('sortBy'), last.query.get('order')]).toEqual(['name', 'asc']);
+    });
+    await userEvent.click(within(table).getByRole('button', { name: 'Total (EUR)' }));
+    await waitFor(() => {
+      const last = api.calls.filter((c) => c.path === '/v1/businesses').at(-1)!;
+      expect([last.query.get('sortBy'), last.query.get('order')]).toEqual(['balance', 'desc']);
+    });
   });
 
   it('opens in the view this user chose on this device; another user keeps the cards', async () => {

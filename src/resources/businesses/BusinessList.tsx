@@ -70,6 +70,11 @@ const PER_PAGE = 100;
 const BALANCE_ORDER_REQUIRES = all('GET_BALANCES');
 const BY_BALANCE = { field: 'balance', order: 'DESC' } as const;
 const BY_NAME = { field: 'businessName', order: 'ASC' } as const;
+/** The table's columns the server sorts by: the list's sort fields. */
+const SERVER_SORT_KEYS: Readonly<Record<string, SortKey>> = {
+  [BY_NAME.field]: 'name',
+  [BY_BALANCE.field]: 'total',
+};
 
 type BusinessRecord = Business;
 
@@ -336,24 +341,41 @@ function BalancesTable({
   rows,
   context,
   whole,
+  paged,
 }: {
   businesses: readonly BusinessRecord[];
   rows: readonly BusinessBalanceRow[];
   context: BalanceContext;
   /** The list is the whole organisation (no search, one page): the total row is the organisation's. */
   whole: boolean;
+  /**
+   * The list has more than one page: the server sorts (by name or total, the orders it knows), and the
+   * currency columns, which it cannot sort by, are not sortable. On one page the table sorts itself.
+   */
+  paged: boolean;
 }) {
   const translate = useTranslate();
-  const [sort, setSort] = useState<{ key: SortKey; order: SortOrder } | null>(null);
+  const list = useListContext();
+  const [ownSort, setOwnSort] = useState<{ key: SortKey; order: SortOrder } | null>(null);
+  const serverKey = SERVER_SORT_KEYS[list.sort.field];
+  const sort = paged
+    ? serverKey && { key: serverKey, order: list.sort.order === 'ASC' ? ('asc' as const) : ('desc' as const) }
+    : ownSort;
   const table = useMemo(() => balanceTable(businesses, rows, context), [businesses, rows, context]);
   // Until a header is clicked, the server's order (by total, highest first).
-  const sorted = sort ? sortRows(table.rows, sort.key, sort.order) : table.rows;
-  const toggle = (key: SortKey) =>
-    setSort((current) =>
-      current?.key === key
-        ? { key, order: current.order === 'asc' ? 'desc' : 'asc' }
-        : { key, order: key === 'name' ? 'asc' : 'desc' },
-    );
+  const sorted = sort && !paged ? sortRows(table.rows, sort.key, sort.order) : table.rows;
+  const toggle = (key: SortKey) => {
+    const next =
+      sort?.key === key
+        ? { key, order: sort.order === 'asc' ? ('desc' as const) : ('asc' as const) }
+        : { key, order: key === 'name' ? ('asc' as const) : ('desc' as const) };
+    if (!paged) return setOwnSort(next);
+    list.setSort({
+      field: key === 'name' ? BY_NAME.field : BY_BALANCE.field,
+      order: next.order === 'asc' ? 'ASC' : 'DESC',
+    });
+  };
+  const sortable = (key: SortKey) => !paged || key === 'name' || key === 'total';
   const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   const header = (key: SortKey, label: string, align: 'left' | 'right') => (
     <TableCell
@@ -362,13 +384,17 @@ function BalancesTable({
       sortDirection={sort?.key === key ? sort.order : false}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      <TableSortLabel
-        active={sort?.key === key}
-        direction={sort?.key === key ? sort.order : key === 'name' ? 'asc' : 'desc'}
-        onClick={() => toggle(key)}
-      >
-        {label}
-      </TableSortLabel>
+      {sortable(key) ? (
+        <TableSortLabel
+          active={sort?.key === key}
+          direction={sort?.key === key ? sort.order : key === 'name' ? 'asc' : 'desc'}
+          onClick={() => toggle(key)}
+        >
+          {label}
+        </TableSortLabel>
+      ) : (
+        label
+      )}
     </TableCell>
   );
   const totalCurrency = table.totalCurrency;
@@ -522,6 +548,7 @@ function BusinessCards({ view }: { view: BusinessesView }) {
             rows={rows ?? []}
             context={context}
             whole={!searching && (total ?? 0) <= PER_PAGE}
+            paged={(total ?? 0) > PER_PAGE}
           />
         ) : (
           <LoadingCards />
