@@ -171,7 +171,9 @@ export const confirmationStep: SimulatorStep = {
               account: { kind: 'business', businessId: d.business_id, currency: d.currency },
               amount: amount.minus(fee).toFixed(),
             },
-            ...(fee.gt(0) ? [{ account: { kind: 'fee' as const, currency: d.currency }, amount: fee.toFixed() }] : []),
+            ...(fee.gt(0)
+              ? [{ account: { kind: 'fee' as const, currency: d.currency }, amount: fee.toFixed() }]
+              : []),
           ],
         });
         await tx.query(

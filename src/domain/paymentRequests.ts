@@ -95,7 +95,8 @@ export interface PaymentRequestExtras {
 export function extrasProblems(extras: PaymentRequestExtras): Record<string, string> {
   const problems: Record<string, string> = {};
   const { paymentId, redirectUrl, recipientEmail, mailSubject, sender } = extras;
-  if (paymentId && hasSpecialCharacters(paymentId)) problems.paymentId = PAYMENT_REQUEST_MESSAGES.specialCharacters;
+  if (paymentId && hasSpecialCharacters(paymentId))
+    problems.paymentId = PAYMENT_REQUEST_MESSAGES.specialCharacters;
   if (redirectUrl && !isCallbackUrl(redirectUrl))
     problems.redirectUrl = PAYMENT_REQUEST_MESSAGES.redirectUrlInvalid;
   if (recipientEmail) {

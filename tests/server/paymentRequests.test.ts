@@ -37,7 +37,10 @@ const create = (body: Record<string, unknown>, options: { email?: string; key?: 
   t.app.inject({
     method: 'POST',
     url: URL,
-    headers: { ...t.auth(tokens.get(options.email ?? ADMIN)!), 'idempotency-key': options.key ?? randomUUID() },
+    headers: {
+      ...t.auth(tokens.get(options.email ?? ADMIN)!),
+      'idempotency-key': options.key ?? randomUUID(),
+    },
     payload: body,
   });
 
@@ -49,7 +52,7 @@ const footprint = async () => ({
   keys: await count('idempotency_keys'),
   payments: await count('payments'),
   mails: await count('mail_outbox'),
-  audits: await count("audit_log WHERE entity_type = 'payment'"),
+  audits: await count("audit_log WHERE entity_type = 'payment-request'"),
 });
 
 describe('a payment request', () => {
@@ -74,7 +77,11 @@ describe('a payment request', () => {
     });
     expect(isValidAddress('BTC', payment.address)).toBe(true);
 
-    const listed = await t.app.inject({ method: 'GET', url: `${URL}/${payment.id}`, headers: t.auth(tokens.get(ADMIN)!) });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${URL}/${payment.id}`,
+      headers: t.auth(tokens.get(ADMIN)!),
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toMatchObject({
       status: 'PENDING',
@@ -84,9 +91,10 @@ describe('a payment request', () => {
       expectedAmount: '0.015',
       deposits: [],
     });
-    const { rows } = await t.db.query<{ due: Date }>('SELECT deposit_due_at AS due FROM payments WHERE id = $1', [
-      payment.id,
-    ]);
+    const { rows } = await t.db.query<{ due: Date }>(
+      'SELECT deposit_due_at AS due FROM payments WHERE id = $1',
+      [payment.id],
+    );
     expect(new Date(rows[0].due).getTime()).toBe(now + DEPOSIT_DELAY_SECONDS * 1000);
   });
 
@@ -105,7 +113,8 @@ describe('a payment request', () => {
       const { payment } = response.json();
       const chain = chainOf(currency, network)!;
       expect(isValidAddress(chain, payment.address), `${currency} ${network} ${payment.address}`).toBe(true);
-      if (currency === 'ETH') expect(payment.paymentUri).toBe(`ethereum:${payment.address}@1?value=1000000000000000000`);
+      if (currency === 'ETH')
+        expect(payment.paymentUri).toBe(`ethereum:${payment.address}@1?value=1000000000000000000`);
     }
   });
 
@@ -152,8 +161,12 @@ describe('a payment request', () => {
     expect(mail.body).toContain('0.5 BTC');
     expect(mail.body).toContain('Ana Silva');
 
-    const audits = await t.db.query<{ action: string; organisation_id: number; changes: Record<string, unknown> }>(
-      "SELECT action, organisation_id, changes FROM audit_log WHERE entity_type = 'payment' AND entity_id = $1",
+    const audits = await t.db.query<{
+      action: string;
+      organisation_id: number;
+      changes: Record<string, unknown>;
+    }>(
+      "SELECT action, organisation_id, changes FROM audit_log WHERE entity_type = 'payment-request' AND entity_id = $1",
       [String(payment.id)],
     );
     expect(audits.rows).toHaveLength(1);
@@ -191,19 +204,36 @@ describe('a payment request', () => {
       [{ currency: 'USDT', network: 'SOL' }, 'network', PAYMENT_REQUEST_MESSAGES.networkNotEnabled],
       [{ currency: 'XYZ' }, 'currency', PAYMENT_REQUEST_MESSAGES.currencyNotEnabled],
       [{ amount: '0.000000001' }, 'amount', PAYMENT_REQUEST_MESSAGES.amountDecimals],
-      [{ currency: 'USDT', network: 'TRX', amount: '1.0000001' }, 'amount', PAYMENT_REQUEST_MESSAGES.amountDecimals],
+      [
+        { currency: 'USDT', network: 'TRX', amount: '1.0000001' },
+        'amount',
+        PAYMENT_REQUEST_MESSAGES.amountDecimals,
+      ],
       [{ amount: '0' }, 'amount', PAYMENT_REQUEST_MESSAGES.amountPositive],
       [{ amount: '-1' }, 'amount', PAYMENT_REQUEST_MESSAGES.amountPositive],
       [{ amount: '1,5' }, 'amount', PAYMENT_REQUEST_MESSAGES.amountNotNumber],
       [{ amount: '1e3' }, 'amount', PAYMENT_REQUEST_MESSAGES.amountNotNumber],
       [{ expirationMinutes: 0 }, 'expirationMinutes', PAYMENT_REQUEST_MESSAGES.expirationRange],
       [{ expirationMinutes: 10081 }, 'expirationMinutes', PAYMENT_REQUEST_MESSAGES.expirationRange],
-      [{ recipientEmail: 'nobody' , mailSubject: 'x' }, 'recipientEmail', PAYMENT_REQUEST_MESSAGES.emailInvalid],
+      [
+        { recipientEmail: 'nobody', mailSubject: 'x' },
+        'recipientEmail',
+        PAYMENT_REQUEST_MESSAGES.emailInvalid,
+      ],
       [{ recipientEmail: 'payer@example.com' }, 'mailSubject', PAYMENT_REQUEST_MESSAGES.mailSubjectRequired],
       [{ redirectUrl: 'javascript:alert(1)' }, 'redirectUrl', PAYMENT_REQUEST_MESSAGES.redirectUrlInvalid],
       [{ paymentId: 'a<b' }, 'paymentId', PAYMENT_REQUEST_MESSAGES.specialCharacters],
       [
-        { sender: { name: 'N', address: 'A', city: '', country: 'C', email: 'e@example.com', signatureName: 'S' } },
+        {
+          sender: {
+            name: 'N',
+            address: 'A',
+            city: '',
+            country: 'C',
+            email: 'e@example.com',
+            signatureName: 'S',
+          },
+        },
         'sender.city',
         PAYMENT_REQUEST_MESSAGES.senderRequired,
       ],

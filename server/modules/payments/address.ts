@@ -16,7 +16,8 @@ const base58check = createBase58check(sha256);
 
 const versioned = (version: number, body: Uint8Array) => base58check.encode(Uint8Array.of(version, ...body));
 
-const segwit = (prefix: string, program: Uint8Array) => bech32.encode(prefix, [0, ...bech32.toWords(program)]);
+const segwit = (prefix: string, program: Uint8Array) =>
+  bech32.encode(prefix, [0, ...bech32.toWords(program)]);
 
 /** EIP-55: a letter upper case where the Keccak-256 of the lower-case hex has a nibble ≥ 8. */
 function eip55(body: Uint8Array): string {

@@ -35,14 +35,21 @@ import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
 import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
-import { BusinessId, CurrencyCode, Decimal, NetworkName, Timestamp, TransactionId } from '../transactions/schemas';
+import {
+  BusinessId,
+  CurrencyCode,
+  Decimal,
+  NetworkName,
+  Timestamp,
+  TransactionId,
+} from '../transactions/schemas';
 import { depositAddress } from './address';
 import { mailOf } from './mail';
 
 /** Seconds from a request's creation to the simulated provider's deposit (server/simulator). */
 export const DEPOSIT_DELAY_SECONDS = 8;
 
-const ENTITY = 'payment';
+const ENTITY = 'payment-request';
 /** The fields an audit row shows of a request (none is secret; the recipient is the caller's input). */
 const AUDITED = [
   'businessId',

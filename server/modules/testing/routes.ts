@@ -41,7 +41,9 @@ export const testingModule: FastifyPluginAsyncTypebox = async (app) => {
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ moved: Type.Record(Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })) }),
+          200: Type.Object({
+            moved: Type.Record(Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })),
+          }),
         },
       },
     },
