@@ -357,7 +357,7 @@ function PaymentStatus({ id }: { id: number }) {
       {status === 'PENDING' ? (
         <Typography variant="body2" role="status">
           {pending
-            ? translate(T('confirmations'), { count: pending.confirmations ?? 0 })
+            ? translate(T('confirmations'), { smart_count: pending.confirmations ?? 0 })
             : translate(T('waitingDeposit'))}
         </Typography>
       ) : null}

@@ -48,7 +48,8 @@ export const cryptoDepositMessagesDe = {
       statusFailed: 'Der Status konnte nicht gelesen werden; es wird gleich erneut versucht.',
       deposits: 'Erhalten (bestätigt)',
       waitingDeposit: 'Warte auf die Einzahlung…',
-      confirmations: 'Einzahlung gesehen, %{count} von %{required} Bestätigungen',
+      confirmations:
+        'Einzahlung gesehen, %{smart_count} Bestätigung |||| Einzahlung gesehen, %{smart_count} Bestätigungen',
       another: 'Neue Anforderung',
       copyLink: 'Link kopieren',
       copied: 'Kopiert',

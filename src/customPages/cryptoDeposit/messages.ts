@@ -50,7 +50,8 @@ export const cryptoDepositMessages = {
       statusFailed: "Couldn't read the status; it is tried again shortly.",
       deposits: 'Received (confirmed)',
       waitingDeposit: 'Waiting for the deposit…',
-      confirmations: 'Deposit seen, %{count} of %{required} confirmations',
+      confirmations:
+        'Deposit seen, %{smart_count} confirmation |||| Deposit seen, %{smart_count} confirmations',
       another: 'New request',
       copyLink: 'Copy link',
       copied: 'Copied',
