@@ -19,7 +19,9 @@ async function choose(page: Page, field: string, option: string) {
 /** Opens the page and fills a BTC request of Northwind Coffee. */
 async function fillRequest(page: Page) {
   await loginAs(page, MANAGER);
-  await page.goto('/crypto-deposit');
+  // The Billing section of the menu leads to the page.
+  await page.getByRole('link', { name: 'Crypto deposit' }).click();
+  await expect(page).toHaveURL(/\/crypto-deposit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Crypto deposit' })).toBeVisible();
   await choose(page, 'Business', 'Northwind Coffee');
   await choose(page, 'Currency', 'BTC');

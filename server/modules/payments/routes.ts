@@ -34,7 +34,7 @@ import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
-import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
+import { authed, errors, INT32_MAX, STRICT_BODY, Text } from '../../http/schemas';
 import {
   BusinessId,
   CurrencyCode,
@@ -71,7 +71,7 @@ const SenderBody = Type.Object(
     address: Line(PAYMENT_TEXT_MAX),
     city: Line(PAYMENT_TEXT_MAX),
     country: Line(PAYMENT_TEXT_MAX),
-    email: Type.String({ maxLength: 320 }),
+    email: Line(320),
     signatureName: Line(PAYMENT_TEXT_MAX),
   },
   STRICT_BODY,
@@ -84,14 +84,17 @@ const CreatePaymentBody = Type.Object(
     network: NetworkName,
     /** A decimal string; absent (or empty) for an open amount. Checked by the handler. */
     amount: Type.Optional(Text({ maxLength: 64 })),
+    // Wide bounds: the handler answers a value outside 1–10080 on the field, with its message.
     expirationMinutes: Type.Integer({
       format: 'int32',
+      minimum: -INT32_MAX,
+      maximum: INT32_MAX,
       description: `Minutes until the request expires (${EXPIRATION_MIN_MINUTES}–${EXPIRATION_MAX_MINUTES})`,
     }),
     /** The merchant's reference (the list's `reference`); generated when absent. */
     paymentId: Type.Optional(Line(PAYMENT_TEXT_MAX)),
     redirectUrl: Type.Optional(Line(REDIRECT_URL_MAX)),
-    recipientEmail: Type.Optional(Type.String({ maxLength: 320 })),
+    recipientEmail: Type.Optional(Line(320)),
     mailSubject: Type.Optional(Line(PAYMENT_TEXT_MAX)),
     sender: Type.Optional(SenderBody),
   },
