@@ -411,7 +411,7 @@ export function PaymentRequestResult({ payment, restart }: { payment: PaymentReq
           <Labelled label="timeLeft">
             <Countdown expiresAt={payment.expiresAt} />
           </Labelled>
-          <Labelled label="amount">
+          <Labelled label="requestedAmount">
             <Typography>
               {payment.amount === null ? translate(T('anyAmount')) : `${payment.amount} ${payment.currency}`}
             </Typography>
@@ -433,8 +433,10 @@ export function PaymentRequestResult({ payment, restart }: { payment: PaymentReq
           >
             {payment.link}
           </MuiLink>
-          <CodeValue value={payment.reference} label={translate(T('paymentId'))} />
         </Stack>
+      </Labelled>
+      <Labelled label="reference">
+        <CodeValue value={payment.reference} label={translate(T('reference'))} />
       </Labelled>
       <CopyLink link={payment.link} />
       <Button onClick={restart} variant="outlined">

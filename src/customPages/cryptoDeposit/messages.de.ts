@@ -40,6 +40,8 @@ export const cryptoDepositMessagesDe = {
       address: 'Einzahlungsadresse',
       qrAlt: 'QR-Code der Zahlung: %{uri}',
       link: 'Zahlungslink',
+      requestedAmount: 'Betrag',
+      reference: 'Zahlungs-ID',
       status: 'Status',
       statusOpen: 'Offen',
       timeLeft: 'Verbleibende Zeit',

@@ -42,6 +42,8 @@ export const cryptoDepositMessages = {
       address: 'Deposit address',
       qrAlt: 'QR code of the payment: %{uri}',
       link: 'Payment link',
+      requestedAmount: 'Amount',
+      reference: 'Payment ID',
       status: 'Status',
       statusOpen: 'Open',
       timeLeft: 'Time left',
