@@ -13,6 +13,7 @@ import { brandsModule } from './brands/routes';
 import { businessesModule } from './businesses/routes';
 import { currenciesModule } from './currencies/routes';
 import { metadataModule } from './metadata/routes';
+import { paymentRequestsModule } from './payments/routes';
 import { reportsModule } from './reports/routes';
 import { rolesModule } from './roles/routes';
 import { searchModule } from './search/routes';
@@ -49,4 +50,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },
   { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
+  { plugin: paymentRequestsModule, prefix: '/v1/payments' },
 ];

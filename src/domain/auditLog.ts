@@ -41,6 +41,7 @@ export const AUDIT_ENTITY_TYPES = [
   'whitelisted-address',
   'deposit',
   'transfer',
+  'payment-request',
   'route',
 ] as const;
 

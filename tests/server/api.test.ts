@@ -226,6 +226,7 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/payments',
       'GET /v1/payments/export',
       'GET /v1/payments/{id}',
+      'POST /v1/payments',
       'GET /v1/withdrawals/crypto',
       'GET /v1/withdrawals/crypto/export',
       'GET /v1/withdrawals/crypto/{id}',

@@ -11,7 +11,7 @@ import { fieldErrorsOf, messageOf, Page, useResponseDialog } from '../../layout'
 import { FormTextField, formResolver } from '../../forms';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
 import { FormSubmitButton } from '../../forms/FormSubmitButton';
-import { qrCodeDataUrl } from './qr';
+import { qrCodeDataUrl } from '../../layout/qr';
 
 /** What a submit of the code answers: field errors for react-admin's <Form>, or nothing. */
 type CodeSubmit = (code: string) => Promise<Record<string, string> | undefined>;
