@@ -19,6 +19,7 @@ import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
 import { transfersModule } from './transfers/routes';
+import { conversionsModule } from './conversions/routes';
 import { travelRuleModule } from './travelRule/routes';
 import { usersModule } from './users/routes';
 import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
@@ -49,4 +50,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },
   { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
+  { plugin: conversionsModule, prefix: '/v1/payment/balance/convert' },
 ];

@@ -41,6 +41,7 @@ export const AUDIT_ENTITY_TYPES = [
   'whitelisted-address',
   'deposit',
   'transfer',
+  'conversion',
   'route',
 ] as const;
 

@@ -42,6 +42,7 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         'whitelisted-address': 'Freigegebene Adresse',
         deposit: 'Einzahlung',
         transfer: 'Interne Überweisung',
+        conversion: 'Saldoumrechnung',
         route: 'API-Aufruf',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },

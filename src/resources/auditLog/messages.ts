@@ -40,6 +40,7 @@ export const auditLogMessages = {
         'whitelisted-address': 'Whitelisted address',
         deposit: 'Deposit',
         transfer: 'Internal transfer',
+        conversion: 'Balance conversion',
         route: 'API call',
       },
       outcomes: { success: 'Done', refused: 'Refused' },
