@@ -265,7 +265,10 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
         summary: `Quotes a conversion (QUOTED, valid ${QUOTE_VALIDITY_SECONDS} s; 400 "Insufficient balance" beyond the debit balance); nothing moves yet`,
         ...authed,
         body: CreateConversionBody,
-        response: { 201: Type.Object({ conversion: ConversionSchema }), ...errors(400, 401, 403, 404, 409, 422) },
+        response: {
+          201: Type.Object({ conversion: ConversionSchema }),
+          ...errors(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -332,7 +335,10 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
           'Executes a quote at its figures (the conversion and its fee, two ledger entries); 409 when it expired or was executed',
         ...authed,
         params: Type.Object({ id: TransactionId }),
-        response: { 200: Type.Object({ conversion: ConversionSchema }), ...errors(400, 401, 403, 404, 409, 422) },
+        response: {
+          200: Type.Object({ conversion: ConversionSchema }),
+          ...errors(400, 401, 403, 404, 409, 422),
+        },
       },
     },
     async (request) => {
@@ -409,4 +415,3 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
-

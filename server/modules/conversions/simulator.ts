@@ -19,10 +19,10 @@ export const conversionQuoteExpiry: SimulatorStep = {
           [now],
         );
         if (!rows[0]) return false;
-        await tx.query(
-          `UPDATE balance_conversions SET status = 'EXPIRED', updated_at = $2 WHERE id = $1`,
-          [rows[0].id, now],
-        );
+        await tx.query(`UPDATE balance_conversions SET status = 'EXPIRED', updated_at = $2 WHERE id = $1`, [
+          rows[0].id,
+          now,
+        ]);
         return true;
       });
       if (!expired) break;
