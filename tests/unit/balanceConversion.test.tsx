@@ -109,8 +109,8 @@ describe('the figures of a conversion', () => {
   });
 
   it('take the pair’s rate, else the inverse of the reverse pair, rounded down', () => {
-    const stated = (base: string, quote: string) =>
-      ({ 'EUR>USD': '1.08', 'BTC>EUR': '60185.185185185185185185' })[`${base}>${quote}`];
+    const rates: Record<string, string> = { 'EUR>USD': '1.08', 'BTC>EUR': '60185.185185185185185185' };
+    const stated = (base: string, quote: string): string | undefined => rates[`${base}>${quote}`];
     expect(rateBetween('EUR', 'USD', stated)).toBe('1.08');
     expect(rateBetween('USD', 'EUR', stated)).toBe('0.925925925925925925');
     expect(rateBetween('EUR', 'BTC', stated)).toBe('0.000016615384615384');

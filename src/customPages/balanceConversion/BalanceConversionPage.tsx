@@ -171,6 +171,22 @@ function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) 
   );
 }
 
+/** What the quote is for: the business and the pair (the figures follow in the quote). */
+function Overview({ values }: { values: Values }) {
+  const translate = useTranslate();
+  const businesses = useBusinessChoices();
+  const name = businesses.choices.find((b) => b.id === values.businessId)?.name ?? values.businessId;
+  return (
+    <Typography variant="body2" data-testid="conversion-overview">
+      {translate(`${T}.overview`, {
+        business: name,
+        debit: values.debitCurrency,
+        credit: values.creditCurrency,
+      })}
+    </Typography>
+  );
+}
+
 /** The quote on the overview: its figures, the time left, and (2FA on) the code of its execution. */
 function QuoteView({ quote, twoFa }: { quote: ConversionQuote; twoFa: boolean }) {
   const translate = useTranslate();
@@ -274,7 +290,7 @@ export default function BalanceConversionPage() {
             resolver={resolver}
             keyFields={KEY_FIELDS}
             fields={<Fields precisionOf={precisionOf} />}
-            overview={() => null}
+            overview={(values) => <Overview values={values} />}
             quote={{
               create: async (values, { idempotencyKey }) => {
                 try {

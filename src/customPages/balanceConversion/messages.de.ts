@@ -24,6 +24,7 @@ export const balanceConversionMessagesDe: typeof balanceConversionMessages = {
       debitAmount: 'Belastet',
       fee: 'Gebühr (enthalten)',
       creditAmount: 'Gutgeschrieben',
+      overview: '%{business}: %{debit} in %{credit}',
       getQuote: 'Angebot einholen',
       execute: 'Umrechnen',
       expiresIn: 'Dieses Angebot gilt noch %{time}',

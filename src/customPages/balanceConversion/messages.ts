@@ -27,6 +27,7 @@ export const balanceConversionMessages = {
       debitAmount: 'Debited',
       fee: 'Fee (included)',
       creditAmount: 'Credited',
+      overview: '%{business}: %{debit} into %{credit}',
       getQuote: 'Get quote',
       execute: 'Convert',
       expiresIn: 'This quote holds for %{time}',
