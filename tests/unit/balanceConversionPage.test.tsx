@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CONVERSION_MESSAGES } from '../../src/domain/conversions';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
+import { ERROR_TEXTS } from '../../src/domain/errors';
 import { fakeApi, sampleSession, type Handler, type RecordedCall, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderApp } from './helpers/renderAdmin';
@@ -29,14 +30,18 @@ const quoteOf = (id: number, expiresAt: string, status = 'QUOTED') => ({
   executedAt: status === 'EXECUTED' ? new Date().toISOString() : null,
 });
 
-function render(routes: Record<string, Reply | Handler>) {
+function render(routes: Record<string, Reply | Handler>, twoFa = false) {
   const api = fakeApi({
     'GET /v1/businesses': { body: { businesses: [{ id: 1, businessName: 'Northwind Coffee' }], total: 1 } },
     'GET /v1/payment/balance/convert/indicative': { body: FIGURES },
     ...routes,
   });
   const controller = fakeController(
-    sampleSession({ permissions: PERMISSIONS, supportedCurrencies: [...CURRENCY_SEED] }),
+    sampleSession({
+      permissions: PERMISSIONS,
+      supportedCurrencies: [...CURRENCY_SEED],
+      authentication: twoFa,
+    }),
   );
   renderApp('/balance-conversion', controller, api.fetch);
   return api;
@@ -143,5 +148,42 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     await user.type(amount, '1,5');
     await user.click(screen.getByRole('button', { name: 'Get quote' }));
     expect(await screen.findByText(CONVERSION_MESSAGES.amountComma)).toBeTruthy();
+  });
+
+  it('with 2FA on: a code for the quote, a new one for its execution; a refused code stays on the page', async () => {
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    let attempt = 0;
+    const api = render(
+      {
+        'POST /v1/payment/balance/convert': { status: 201, body: { conversion: quoteOf(4, inAMinute) } },
+        'PATCH /v1/payment/balance/convert/4': () =>
+          ++attempt === 1
+            ? { status: 401, body: { message: ERROR_TEXTS.invalidTwoFaCode } }
+            : { body: { conversion: quoteOf(4, inAMinute, 'EXECUTED') } },
+      },
+      true,
+    );
+    const user = await fillForm();
+    await user.type(screen.getByRole('textbox', { name: /2FA code/i }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    await screen.findByTestId('quote');
+    expect(calls(api, 'POST', '/v1/payment/balance/convert')[0].headers['x-2fa-code']).toBe('123456');
+
+    await user.type(screen.getByRole('textbox', { name: /2FA code/i }), '654321');
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    const refused = await screen.findByRole('dialog');
+    expect(refused.textContent).toContain(ERROR_TEXTS.invalidTwoFaCode);
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
+    // Not logged out: still on the overview with the quote.
+    expect(await screen.findByTestId('quote')).toBeTruthy();
+    const code = await screen.findByRole('textbox', { name: /2FA code/i });
+    await user.clear(code);
+    await user.type(code, '111222');
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('The conversion was executed.');
+    const executions = calls(api, 'PATCH', '/v1/payment/balance/convert/4');
+    expect(executions.map((c) => c.headers['x-2fa-code'])).toEqual(['654321', '111222']);
+    // The same quote's execution keeps its key: a retry with a new code is the same movement.
+    expect(executions[1].headers['idempotency-key']).toBe(executions[0].headers['idempotency-key']);
   });
 });

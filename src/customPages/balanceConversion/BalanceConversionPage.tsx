@@ -231,7 +231,12 @@ export default function BalanceConversionPage() {
   const api = useBalanceConversionApi();
   const twoFa = useTwoFaNeeded();
   const { supportedCurrencies } = useSession();
-  const [dialog, setDialog] = useState<{ kind: 'success' | 'failure'; message: string } | null>(null);
+  // The dialog keeps its kind and text while it closes (its fade-out shows what it showed).
+  const [dialog, setDialog] = useState<{ open: boolean; kind: 'success' | 'failure'; message: string }>({
+    open: false,
+    kind: 'success',
+    message: '',
+  });
   const precisionOf = useMemo(() => {
     const precisions = new Map(supportedCurrencies.map((c) => [c.abbreviation, c.precision]));
     return (currency: string) => precisions.get(currency) ?? 18;
@@ -261,13 +266,13 @@ export default function BalanceConversionPage() {
         idempotencyKey: context.idempotencyKey,
         twoFaCode: twoFa ? code : undefined,
       });
-      setDialog({ kind: 'success', message: translate(`${T}.executed`) });
+      setDialog({ open: true, kind: 'success', message: translate(`${T}.executed`) });
       return done;
     } catch (error) {
       // Field errors (the balance no longer covers it) go back to the form; anything else stays on the
       // overview with its text, where New quote is.
       if (Object.keys(fieldErrorsOf(error)).length === 0)
-        setDialog({ kind: 'failure', message: errorText(error, ERROR_TEXTS.default) });
+        setDialog({ open: true, kind: 'failure', message: errorText(error, ERROR_TEXTS.default) });
       throw error;
     }
   };
@@ -324,10 +329,10 @@ export default function BalanceConversionPage() {
         </CardContent>
       </Card>
       <ResponseDialog
-        open={dialog !== null}
-        kind={dialog?.kind ?? 'success'}
-        message={dialog?.message ?? ''}
-        onClose={() => setDialog(null)}
+        open={dialog.open}
+        kind={dialog.kind}
+        message={dialog.message}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
     </Page>
   );
