@@ -20,6 +20,7 @@ import { searchModule } from './search/routes';
 import { statisticsModule } from './statistics/routes';
 import { transactionsModule } from './transactions/routes';
 import { transfersModule } from './transfers/routes';
+import { conversionsModule } from './conversions/routes';
 import { travelRuleModule } from './travelRule/routes';
 import { usersModule } from './users/routes';
 import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
@@ -51,4 +52,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: transactionsModule, prefix: '/v1' },
   { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
   { plugin: paymentRequestsModule, prefix: '/v1/payments' },
+  { plugin: conversionsModule, prefix: '/v1/payment/balance/convert' },
 ];

@@ -10,6 +10,7 @@
  */
 import type { Db } from '../db/client';
 import { paymentRequestSteps } from './paymentRequests';
+import { conversionSteps } from '../modules/conversions/simulator';
 
 export interface SimulatorStep {
   /** Unique, kebab case ('payment-deposit'): the log's and the runner's name for it. */
@@ -24,4 +25,5 @@ export interface SimulatorStep {
 export const simulatorSteps: readonly SimulatorStep[] = [
   // One line per movement's steps: ...paymentSteps, ...withdrawalSteps, …
   ...paymentRequestSteps,
+  ...conversionSteps,
 ];

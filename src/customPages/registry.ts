@@ -10,6 +10,7 @@ import statistics from './statistics';
 import balanceConfirmation from './balanceConfirmation';
 import transactionLedger from './transactionLedger';
 import cryptoDeposit from './cryptoDeposit';
+import balanceConversion from './balanceConversion';
 
 export const pages: readonly PageDeclaration[] = [
   changePassword,
@@ -18,4 +19,5 @@ export const pages: readonly PageDeclaration[] = [
   balanceConfirmation,
   transactionLedger,
   cryptoDeposit,
+  balanceConversion,
 ];

@@ -42,6 +42,7 @@ export const AUDIT_ENTITY_TYPES = [
   'deposit',
   'transfer',
   'payment-request',
+  'conversion',
   'route',
 ] as const;
 

@@ -44,6 +44,8 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   /^(POST|DELETE) \/v1\/whitelisted-addresses(\/:id)?$/,
   // Money movements (docs/decisions.md 163).
   /^POST \/v1\/payment\/internal-transfers$/,
+  // Balance conversions: the quote and its execution (docs/decisions.md 180).
+  /^(POST \/v1\/payment\/balance\/convert|PATCH \/v1\/payment\/balance\/convert\/:\w+)$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */

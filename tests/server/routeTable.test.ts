@@ -92,6 +92,9 @@ describe('the /v1 route table', () => {
       'GET /v1/payment/balance/convert': 'GET_BALANCE_CONVERSIONS',
       'GET /v1/payment/balance/convert/export': 'GET_BALANCE_CONVERSIONS',
       'GET /v1/payment/balance/convert/:id': 'GET_BALANCE_CONVERSIONS',
+      'GET /v1/payment/balance/convert/indicative': 'CREATE_BALANCE_CONVERSION',
+      'POST /v1/payment/balance/convert': 'CREATE_BALANCE_CONVERSION',
+      'PATCH /v1/payment/balance/convert/:id': 'CREATE_BALANCE_CONVERSION',
       'GET /v1/deposits/unallocated': 'GET_PAYMENTS',
       'GET /v1/deposits/unallocated/export': 'GET_PAYMENTS',
       'GET /v1/deposits/unallocated/:id': 'GET_PAYMENTS',
@@ -188,6 +191,7 @@ describe('the /v1 route table', () => {
       config: {
         access: requires('CREATE_BALANCE_CONVERSION'),
         tenancy: { kind: 'global', reason: 'test' },
+        twoFactor: true,
         audit: 'conversion',
       },
       schema: { params: Type.Object({}), body: Type.Object({}), response: { 200: Type.Object({}) } },

@@ -58,6 +58,8 @@ const NOT_MESSAGES = new Set([
   'layout.mobileSidebarOpen',
   'pages.balanceConfirmation',
   'pages.transactionLedger',
+  // The balance conversion page's prefix (its keys are written `${T}.title`).
+  'pages.balanceConversion',
 ]);
 
 const text = sources('src')

@@ -522,6 +522,7 @@ describe('tables derived from a sample declaration', () => {
       'balance-confirmation': { access: all('GET_BALANCES') },
       'transaction-ledger': { access: all('GET_BALANCES') },
       'crypto-deposit': { access: all('CREATE_PAYMENT') },
+      'balance-conversion': { access: all('CREATE_BALANCE_CONVERSION') },
     });
   });
 

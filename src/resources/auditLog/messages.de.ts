@@ -43,6 +43,7 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         deposit: 'Einzahlung',
         transfer: 'Interne Überweisung',
         'payment-request': 'Zahlungsanforderung',
+        conversion: 'Saldoumrechnung',
         route: 'API-Aufruf',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },

@@ -41,6 +41,7 @@ export const auditLogMessages = {
         deposit: 'Deposit',
         transfer: 'Internal transfer',
         'payment-request': 'Payment request',
+        conversion: 'Balance conversion',
         route: 'API call',
       },
       outcomes: { success: 'Done', refused: 'Refused' },

@@ -1,0 +1,339 @@
+/**
+ * /balance-conversion (CREATE_BALANCE_CONVERSION): converts part of a business's balance into another
+ * currency (docs/product.md, docs/decisions.md 180–182). The fields show the indicative figures as the
+ * user types (debounced, never an older answer over a newer one); Continue creates a quote (2FA), the
+ * overview shows it with a countdown to its expiry and New quote, Confirm executes it (2FA again: a code
+ * works once) and the spec's response dialog says how it went. An expired quote (or the server's 409)
+ * offers a new quote.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../authProvider';
+import {
+  conversionAmountProblem,
+  conversionMessageKey,
+  countdownText,
+  type AmountCurrencyType,
+  type ConversionFigures,
+} from '../../domain/conversions';
+import { ERROR_TEXTS, errorText, fieldErrorsOf } from '../../domain/errors';
+import { isTwoFaCode } from '../../domain/validation';
+import { FormTextField } from '../../forms';
+import { MultiStepForm } from '../../forms/MultiStepForm';
+import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { Page } from '../../layout';
+import { FormSelectField, useBusinessChoices, useCurrencyOptions } from '../../layout/DownloadForm';
+import { ResponseDialog } from '../../layout/ResponseDialog';
+import { useBalanceConversionApi, type ConversionQuote, type ConversionRequest } from './api';
+import { useCountdown, useDebouncedQuery } from './hooks';
+
+interface Values {
+  businessId: string;
+  debitCurrency: string;
+  creditCurrency: string;
+  amountCurrencyType: AmountCurrencyType;
+  amount: string;
+  /** The code of the quote's creation. */
+  twoFaCode: string;
+  /** The code of its execution (a code works once). */
+  executeCode: string;
+}
+
+const KEY_FIELDS = ['businessId', 'debitCurrency', 'creditCurrency', 'amountCurrencyType', 'amount'] as const;
+const T = 'pages.balanceConversion';
+
+type Problems = Partial<Record<keyof Values, string>>;
+
+/** The fields' problems as message keys (of this page's `validation` tree or the shared one). */
+function problemsOf(values: Values, precisionOf: (currency: string) => number): Problems {
+  const problems: Problems = {};
+  if (!values.businessId) problems.businessId = `${T}.validation.businessRequired`;
+  if (!values.debitCurrency) problems.debitCurrency = `${T}.validation.currencyRequired`;
+  if (!values.creditCurrency) problems.creditCurrency = `${T}.validation.currencyRequired`;
+  else if (values.creditCurrency === values.debitCurrency)
+    problems.creditCurrency = `${T}.validation.sameCurrency`;
+  const currency = values.amountCurrencyType === 'CREDIT' ? values.creditCurrency : values.debitCurrency;
+  const amount = conversionAmountProblem(values.amount, precisionOf(currency));
+  if (amount) problems.amount = `${T}.validation.${conversionMessageKey(amount) ?? 'amountNotNumber'}`;
+  return problems;
+}
+
+/** The request of valid values, or null. */
+function requestOf(values: Values, precisionOf: (currency: string) => number): ConversionRequest | null {
+  if (Object.keys(problemsOf(values, precisionOf)).length > 0) return null;
+  return {
+    businessId: Number(values.businessId),
+    amountCurrencyType: values.amountCurrencyType,
+    debitCurrency: values.debitCurrency,
+    creditCurrency: values.creditCurrency,
+    amount: values.amount,
+  };
+}
+
+/** The figures of a quote or of the indicative answer, as a description list. */
+function Figures({ figures, debit, credit }: { figures: ConversionFigures; debit: string; credit: string }) {
+  const translate = useTranslate();
+  const rows: [string, string][] = [
+    [`${T}.rate`, `1 ${debit} = ${figures.rate} ${credit}`],
+    [`${T}.debitAmount`, `${figures.debitAmount} ${debit}`],
+    [`${T}.fee`, `${figures.fee} ${debit}`],
+    [`${T}.creditAmount`, `${figures.creditAmount} ${credit}`],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate(label)}
+          </Typography>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0 }}
+            data-testid={`figure-${label.split('.').pop()}`}
+          >
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The indicative figures of the values being typed. */
+function Indicative({ precisionOf }: { precisionOf: (currency: string) => number }) {
+  const translate = useTranslate();
+  const api = useBalanceConversionApi();
+  const values = useWatch() as Values;
+  const request = requestOf(values, precisionOf);
+  const { data, error, pending } = useDebouncedQuery(request, (input, signal) =>
+    api.getIndicativeConversion(input, signal),
+  );
+  if (!request) return null;
+  return (
+    <Box sx={{ mt: 2 }} aria-live="polite" data-testid="indicative">
+      <Typography component="h3" variant="subtitle2" sx={{ mb: 0.5 }}>
+        {translate(`${T}.indicative`)}
+        {pending ? ` — ${translate(`${T}.updating`)}` : ''}
+      </Typography>
+      {error ? (
+        <Alert severity="warning">{errorText(error, ERROR_TEXTS.default)}</Alert>
+      ) : data ? (
+        <Figures figures={data} debit={request.debitCurrency} credit={request.creditCurrency} />
+      ) : null}
+    </Box>
+  );
+}
+
+function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) {
+  const translate = useTranslate();
+  const businesses = useBusinessChoices();
+  const currencies = useCurrencyOptions();
+  const none = { value: '', label: translate(`${T}.choose`) };
+  return (
+    <Stack spacing={0.5}>
+      {businesses.failed ? <Alert severity="error">{translate(`${T}.businessesFailed`)}</Alert> : null}
+      <FormSelectField
+        name="businessId"
+        label={`${T}.business`}
+        options={[none, ...businesses.choices.map((b) => ({ value: b.id, label: b.name }))]}
+      />
+      <FormSelectField name="debitCurrency" label={`${T}.debitCurrency`} options={[none, ...currencies]} />
+      <FormSelectField name="creditCurrency" label={`${T}.creditCurrency`} options={[none, ...currencies]} />
+      <FormSelectField
+        name="amountCurrencyType"
+        label={`${T}.amountCurrencyType`}
+        helperText={`${T}.amountCurrencyTypeHelp`}
+        options={[
+          { value: 'DEBIT', label: translate(`${T}.types.DEBIT`) },
+          { value: 'CREDIT', label: translate(`${T}.types.CREDIT`) },
+        ]}
+      />
+      <FormTextField<Values>
+        name="amount"
+        label={`${T}.amount`}
+        helperText={`${T}.amountHelp`}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={40}
+        margin="dense"
+        required
+      />
+      <TwoFaCodeField />
+      <Indicative precisionOf={precisionOf} />
+    </Stack>
+  );
+}
+
+/** What the quote is for: the business and the pair (the figures follow in the quote). */
+function Overview({ values }: { values: Values }) {
+  const translate = useTranslate();
+  const businesses = useBusinessChoices();
+  const name = businesses.choices.find((b) => b.id === values.businessId)?.name ?? values.businessId;
+  return (
+    <Typography variant="body2" data-testid="conversion-overview">
+      {translate(`${T}.overview`, {
+        business: name,
+        debit: values.debitCurrency,
+        credit: values.creditCurrency,
+      })}
+    </Typography>
+  );
+}
+
+/** The quote on the overview: its figures, the time left, and (2FA on) the code of its execution. */
+function QuoteView({ quote, twoFa }: { quote: ConversionQuote; twoFa: boolean }) {
+  const translate = useTranslate();
+  const left = useCountdown(quote.expiresAt);
+  return (
+    <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="quote">
+      <Figures figures={quote} debit={quote.debitCurrency} credit={quote.creditCurrency} />
+      {left > 0 ? (
+        <Typography variant="body2" data-testid="quote-countdown">
+          {translate(`${T}.expiresIn`, { time: countdownText(left) })}
+        </Typography>
+      ) : (
+        <Alert severity="warning" data-testid="quote-expired">
+          {translate(`${T}.expired`)}
+        </Alert>
+      )}
+      {twoFa ? (
+        <FormTextField<Values>
+          name="executeCode"
+          label="app.login.twoFaCode"
+          helperText={`${T}.executeCodeHelp`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          margin="dense"
+          required
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A call's refusal with a refused 2FA code on its field (the creation's code). */
+function withCodeField(error: unknown): unknown {
+  const code = twoFaFieldError(error);
+  if (!code) return error;
+  return { ...(error as object), body: { message: ERROR_TEXTS.invalidTwoFaCode, errors: code } };
+}
+
+export default function BalanceConversionPage() {
+  const translate = useTranslate();
+  const api = useBalanceConversionApi();
+  const twoFa = useTwoFaNeeded();
+  const { supportedCurrencies } = useSession();
+  // The dialog keeps its kind and text while it closes (its fade-out shows what it showed).
+  const [dialog, setDialog] = useState<{ open: boolean; kind: 'success' | 'failure'; message: string }>({
+    open: false,
+    kind: 'success',
+    message: '',
+  });
+  const precisionOf = useMemo(() => {
+    const precisions = new Map(supportedCurrencies.map((c) => [c.abbreviation, c.precision]));
+    return (currency: string) => precisions.get(currency) ?? 18;
+  }, [supportedCurrencies]);
+
+  const resolver = useMemo<Resolver<Values>>(
+    () => (values) => {
+      const problems: Record<string, string> = {};
+      for (const [name, key] of Object.entries(problemsOf(values, precisionOf)))
+        problems[name] = translate(key);
+      if (twoFa && !isTwoFaCode(values.twoFaCode.trim()))
+        problems.twoFaCode = translate('validation.twoFaDigits');
+      if (Object.keys(problems).length === 0) return { values, errors: {} };
+      const errors = Object.fromEntries(
+        Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),
+      );
+      return { values: {}, errors: errors as FieldErrors<Values> };
+    },
+    [translate, twoFa, precisionOf],
+  );
+
+  const execute = async (values: Values, context: { idempotencyKey: string; quote?: ConversionQuote }) => {
+    const code = values.executeCode.trim();
+    if (twoFa && !isTwoFaCode(code)) throw { body: { message: translate('validation.twoFaDigits') } };
+    try {
+      const done = await api.executeConversion(context.quote!.id, {
+        idempotencyKey: context.idempotencyKey,
+        twoFaCode: twoFa ? code : undefined,
+      });
+      setDialog({ open: true, kind: 'success', message: translate(`${T}.executed`) });
+      return done;
+    } catch (error) {
+      // Field errors (the balance no longer covers it) go back to the form; anything else stays on the
+      // overview with its text, where New quote is.
+      if (Object.keys(fieldErrorsOf(error)).length === 0)
+        setDialog({ open: true, kind: 'failure', message: errorText(error, ERROR_TEXTS.default) });
+      throw error;
+    }
+  };
+
+  return (
+    <Page title={`${T}.title`} maxWidth="form">
+      <Typography sx={{ mb: 2 }}>{translate(`${T}.intro`)}</Typography>
+      <Card>
+        <CardContent>
+          <MultiStepForm<Values, ConversionQuote, ConversionQuote>
+            defaultValues={{
+              businessId: '',
+              debitCurrency: '',
+              creditCurrency: '',
+              amountCurrencyType: 'DEBIT',
+              amount: '',
+              twoFaCode: '',
+              executeCode: '',
+            }}
+            resolver={resolver}
+            keyFields={KEY_FIELDS}
+            fields={<Fields precisionOf={precisionOf} />}
+            overview={(values) => <Overview values={values} />}
+            quote={{
+              create: async (values, { idempotencyKey }) => {
+                try {
+                  return await api.createConversion(requestOf(values, precisionOf)!, {
+                    idempotencyKey,
+                    twoFaCode: twoFa ? values.twoFaCode.trim() : undefined,
+                  });
+                } catch (error) {
+                  throw withCodeField(error);
+                }
+              },
+              show: (quote) => <QuoteView quote={quote} twoFa={twoFa} />,
+            }}
+            submit={execute}
+            result={(done, _values, restart) => (
+              <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="conversion-result">
+                <Alert severity="success">{translate(`${T}.executed`)}</Alert>
+                <Figures figures={done} debit={done.debitCurrency} credit={done.creditCurrency} />
+                <Stack direction="row" spacing={1}>
+                  <Button variant="contained" onClick={restart}>
+                    {translate(`${T}.another`)}
+                  </Button>
+                  <Button component={Link} to={`/businesses/${done.businessId}/show/balance-conversions`}>
+                    {translate(`${T}.toConversions`)}
+                  </Button>
+                </Stack>
+              </Stack>
+            )}
+            labels={{ next: `${T}.getQuote`, submit: `${T}.execute` }}
+          />
+        </CardContent>
+      </Card>
+      <ResponseDialog
+        open={dialog.open}
+        kind={dialog.kind}
+        message={dialog.message}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
+    </Page>
+  );
+}

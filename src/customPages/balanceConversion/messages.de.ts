@@ -1,0 +1,56 @@
+import type { balanceConversionMessages } from './messages';
+
+/** German strings of the page (the same tree as messages.ts). */
+export const balanceConversionMessagesDe: typeof balanceConversionMessages = {
+  pages: {
+    balanceConversion: {
+      menu: 'Saldoumrechnung',
+      title: 'Saldoumrechnung',
+      intro:
+        'Einen Teil eines Unternehmensguthabens in eine andere Währung umrechnen. Die Beträge sind unverbindlich, bis Sie ein Angebot einholen; ein Angebot gilt eine Minute.',
+      business: 'Unternehmen',
+      businessesFailed: 'Die Unternehmen konnten nicht geladen werden.',
+      choose: 'Auswählen…',
+      debitCurrency: 'Umrechnen von',
+      creditCurrency: 'Umrechnen in',
+      amountCurrencyType: 'Der Betrag ist',
+      amountCurrencyTypeHelp: 'Was das Guthaben verlässt (Belastung) oder was ankommt (Gutschrift)',
+      types: { DEBIT: 'Was das Guthaben verlässt (Belastung)', CREDIT: 'Was ankommt (Gutschrift)' },
+      amount: 'Betrag',
+      amountHelp: 'Dezimalpunkt verwenden, z. B. 100.50',
+      indicative: 'Unverbindliche Beträge',
+      updating: 'wird aktualisiert…',
+      rate: 'Kurs',
+      debitAmount: 'Belastet',
+      fee: 'Gebühr (enthalten)',
+      creditAmount: 'Gutgeschrieben',
+      overview: '%{business}: %{debit} in %{credit}',
+      getQuote: 'Angebot einholen',
+      execute: 'Umrechnen',
+      expiresIn: 'Dieses Angebot gilt noch %{time}',
+      expired: 'Dieses Angebot ist abgelaufen. Fordern Sie ein neues Angebot an.',
+      executeCodeHelp: 'Ein neuer Code aus Ihrer Authenticator-App: jeder Code gilt einmal',
+      executed: 'Die Umrechnung wurde ausgeführt.',
+      another: 'Neue Umrechnung',
+      toConversions: 'Umrechnungen dieses Unternehmens',
+      validation: {
+        businessRequired: 'Wählen Sie ein Unternehmen',
+        currencyRequired: 'Wählen Sie eine Währung',
+        amountRequired: 'Betrag ist erforderlich',
+        amountNotNumber: 'Betrag muss eine Zahl sein',
+        amountComma: 'Verwenden Sie einen Punkt, kein Komma, für Dezimalstellen',
+        amountPositive: 'Betrag muss größer als 0 sein',
+        amountDecimals: 'Betrag hat zu viele Dezimalstellen',
+        amountTooSmall: 'Betrag ist zu klein für eine Umrechnung',
+        insufficientBalance: 'Unzureichendes Guthaben',
+        sameCurrency: 'Wählen Sie eine andere Zielwährung',
+        unknownCurrency: 'Unbekannte Währung',
+        noRate: 'Für dieses Währungspaar gibt es keinen Kurs',
+        quoteExpired: 'Dieses Angebot ist abgelaufen. Fordern Sie ein neues Angebot an.',
+        alreadyExecuted: 'Diese Umrechnung wurde bereits ausgeführt.',
+        notExecutable:
+          'Diese Umrechnung kann nicht mehr ausgeführt werden. Fordern Sie ein neues Angebot an.',
+      },
+    },
+  },
+};
