@@ -39,6 +39,11 @@ export interface Config {
   /** The provider's legal name and postal address (lines): the letterhead of the balance confirmation. */
   providerLegalName: string;
   providerAddress: string[];
+  /**
+   * The provider's collection account a fiat deposit is paid to (the instructions of POST
+   * /v1/payment/deposits/fiat): FIAT_DEPOSIT_IBAN and FIAT_DEPOSIT_BIC, a published example by default.
+   */
+  fiatDepositAccount: { iban: string; bic: string };
   logLevel: string;
   /** The built dashboard served statically. */
   distDir: string;
@@ -157,6 +162,10 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
       letterheadText('PROVIDER_LEGAL_NAME', env.PROVIDER_LEGAL_NAME ?? '', 120) ||
       `${findBrand(brand)!.name} GmbH`,
     providerAddress: providerAddress(env),
+    fiatDepositAccount: {
+      iban: (env.FIAT_DEPOSIT_IBAN ?? '').replace(/\s/g, '').toUpperCase() || 'GB33BUKB20201555555555',
+      bic: (env.FIAT_DEPOSIT_BIC ?? '').trim().toUpperCase() || 'BUKBGB22',
+    },
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
     e2eReset: YES.includes((env.E2E_RESET ?? '').trim().toLowerCase()),

@@ -12,6 +12,7 @@ import { bankAccountsModule } from './bankAccounts/routes';
 import { brandsModule } from './brands/routes';
 import { businessesModule } from './businesses/routes';
 import { currenciesModule } from './currencies/routes';
+import { fiatMovementsModule } from './fiatMovements/routes';
 import { metadataModule } from './metadata/routes';
 import { reportsModule } from './reports/routes';
 import { rolesModule } from './roles/routes';
@@ -49,4 +50,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },
   { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
+  { plugin: fiatMovementsModule, prefix: '/v1/payment' },
 ];

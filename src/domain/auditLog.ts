@@ -41,6 +41,8 @@ export const AUDIT_ENTITY_TYPES = [
   'whitelisted-address',
   'deposit',
   'transfer',
+  'fiat-withdrawal',
+  'fiat-deposit',
   'route',
 ] as const;
 

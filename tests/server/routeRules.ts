@@ -44,6 +44,7 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   /^(POST|DELETE) \/v1\/whitelisted-addresses(\/:id)?$/,
   // Money movements (docs/decisions.md 163).
   /^POST \/v1\/payment\/internal-transfers$/,
+  /^POST \/v1\/payment\/withdrawals\/fiat$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */

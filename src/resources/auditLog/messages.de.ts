@@ -42,6 +42,8 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         'whitelisted-address': 'Freigegebene Adresse',
         deposit: 'Einzahlung',
         transfer: 'Interne Überweisung',
+        'fiat-withdrawal': 'Auszahlung',
+        'fiat-deposit': 'Fiat-Aufladung',
         route: 'API-Aufruf',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },

@@ -40,6 +40,8 @@ export const auditLogMessages = {
         'whitelisted-address': 'Whitelisted address',
         deposit: 'Deposit',
         transfer: 'Internal transfer',
+        'fiat-withdrawal': 'Settlement',
+        'fiat-deposit': 'Fiat top-up',
         route: 'API call',
       },
       outcomes: { success: 'Done', refused: 'Refused' },
