@@ -9,6 +9,9 @@ import authentication from './authentication';
 import statistics from './statistics';
 import balanceConfirmation from './balanceConfirmation';
 import transactionLedger from './transactionLedger';
+import internalTransfer from './internalTransfer';
+import fiatWithdrawal from './fiatWithdrawal';
+import fiatDeposit from './fiatDeposit';
 
 export const pages: readonly PageDeclaration[] = [
   changePassword,
@@ -16,4 +19,7 @@ export const pages: readonly PageDeclaration[] = [
   statistics,
   balanceConfirmation,
   transactionLedger,
+  internalTransfer,
+  fiatWithdrawal,
+  fiatDeposit,
 ];

@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { TRANSFER_MESSAGES, transferAmountProblem } from './transfers';
 
-/** The smallest fiat amount (docs/product.md#business-constants-and-limits). */
+/** The smallest fiat amount (docs/product.md#constants-and-limits). */
 export const FIAT_MINIMUM = '0.01';
 
 /** The organisation's settlement limits when it has set none (migration 0039's defaults). */

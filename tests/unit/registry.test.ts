@@ -521,6 +521,9 @@ describe('tables derived from a sample declaration', () => {
       statistics: { access: all('GET_STATISTICS', 'GET_BALANCES') },
       'balance-confirmation': { access: all('GET_BALANCES') },
       'transaction-ledger': { access: all('GET_BALANCES') },
+      'internal-transfer': { access: all('CREATE_INTERNAL_TRANSFER') },
+      'fiat-withdrawal': { access: all('CREATE_FIAT_WITHDRAWAL') },
+      'fiat-deposit': { access: both(all('CREATE_FIAT_DEPOSIT'), brandAllows('fiatDeposit')) },
     });
   });
 
