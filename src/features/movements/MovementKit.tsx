@@ -92,7 +92,9 @@ export function AvailableBalance({
   const currency = (useWatch({ name: currencyField }) as string) ?? '';
   const available = useAvailableBalance(businessId, currency);
   // The callback only stores the value (a ref of the page): running it on each render is harmless.
-  useEffect(() => onBalance(available), [available, onBalance]);
+  useEffect(() => {
+    onBalance(available);
+  }, [available, onBalance]);
   return (
     <Typography
       variant="body2"
