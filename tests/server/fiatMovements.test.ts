@@ -264,6 +264,35 @@ describe('a fiat withdrawal (settlement)', () => {
     expect((await settle({ businessId: 2, amount: '4' }, { key })).statusCode).toBe(422);
   });
 
+  it('keeps the balance at or above zero under 12 concurrent settlements and transfers that together exceed it', async () => {
+    const move = (from: number, to: number, amount: string) =>
+      post('/v1/payment/internal-transfers', {
+        fromBusinessId: from,
+        toBusinessId: to,
+        currency: 'EUR',
+        amount,
+      });
+    // Business 6 holds exactly 10 EUR: what it has goes to business 8, then 10 come back.
+    const six = await balance(6, 'EUR');
+    if (new Big(six).gt(0)) expect((await move(6, 8, six)).statusCode).toBe(201);
+    expect((await move(8, 6, '10')).statusCode).toBe(201);
+    expect(await balance(6, 'EUR')).toBe('10');
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 === 0 ? settle({ businessId: 6, amount: '3' }) : move(6, 8, '3'),
+      ),
+    );
+    const accepted = responses.filter((r) => r.statusCode === 201);
+    expect(accepted).toHaveLength(3);
+    for (const r of responses.filter((x) => x.statusCode !== 201))
+      expect(r.json().errors).toEqual({ amount: FIAT_MESSAGES.insufficientBalance });
+    expect(await balance(6, 'EUR')).toBe('1');
+    const { rows } = await t.db.query<{ total: string }>(
+      'SELECT COALESCE(sum(p.amount), 0)::text AS total FROM ledger_postings p',
+    );
+    expect(new Big(rows[0].total).eq(0)).toBe(true);
+  });
+
   it('needs the 2FA code when 2FA is on: missing, wrong and reused are 401 with nothing saved', async () => {
     const before = await footprint();
     expect((await settle({}, { email: TWOFA })).statusCode).toBe(401);
