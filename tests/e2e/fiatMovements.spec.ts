@@ -6,7 +6,17 @@
  * the forms and the dialog in both themes.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, loginAsAdmin, resetDemoData, expectNoViolations, closeDialog } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  loginAsAdmin,
+  resetDemoData,
+  expectNoViolations,
+  closeDialog,
+  totpNow,
+  FAILED_RESOURCE,
+} from './fixtures';
 
 test.beforeAll(resetDemoData);
 
@@ -133,6 +143,23 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('a wrong 2FA code shows on its field and the user stays signed in', async ({ page, allowConsole }) => {
+  allowConsole(FAILED_RESOURCE(401));
+  await loginAs(page, 'twofa@example.com', totpNow());
+  await expect(page).toHaveURL(/\/statistics$/, { timeout: 30_000 });
+  await page.goto('/internal-transfer');
+  await page.getByRole('combobox', { name: 'From business' }).selectOption({ label: 'Northwind Coffee' });
+  await page.getByRole('combobox', { name: 'To business' }).selectOption({ label: 'Lumen Games' });
+  await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.10');
+  const wrong = totpNow() === '000000' ? '111111' : '000000';
+  await page.getByRole('textbox', { name: '2FA code' }).fill(wrong);
+  await page.getByRole('button', { name: 'Review transfer' }).click();
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  await expect(page.getByText('Invalid or expired 2FA verification code.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '2FA code' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('heading', { level: 1, name: 'Internal transfer' })).toBeVisible();
+});
 
 test.describe('a brand without fiat deposits', () => {
   test.use({ extraHTTPHeaders: { [BRAND_HEADER]: 'coinharbor' } });
