@@ -23,10 +23,17 @@
 //    order reference, a reference prefix thousands of payments share, a piece inside a hash and a piece
 //    of a business name, found from a sample payment of the scaled data. Goal: p99 ≤ 50 ms (1,000,000
 //    payments on PostgreSQL with 32 clients, 200,000 on PGlite with 8). `--search-only` runs these alone.
+// 6. Internal transfers (issue 16): --transfer-clients (16) clients post POST /v1/payment/internal-transfers
+//    of 0.01 EUR from one business to the others for --seconds, each under its own Idempotency-Key;
+//    transfers/s, p50 and p99, and the balance check: the source's final balance must equal its start
+//    minus what was accepted (and the targets' rise by it), never below zero. `--transfers-only` runs
+//    this scenario (and the two fixed routes of 3, its baseline) on the demo data (no scaled
+//    payments unless --payments says so).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
-//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only]
+//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only | --transfers-only]
+//          [--transfer-clients 16]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -43,6 +50,8 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => {
@@ -58,6 +67,8 @@ const PASSWORD = 'Demo-pass-1';
 const BUSINESS = 1;
 const HEAVY_ONLY = flag('heavy-only');
 const SEARCH_ONLY = flag('search-only');
+const TRANSFERS_ONLY = flag('transfers-only');
+const TRANSFER_CLIENTS = Number(option('transfer-clients', '16'));
 
 function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -222,7 +233,7 @@ try {
   }
   const onPostgres = Boolean(databaseUrl);
   const CLIENTS = Number(option('clients', onPostgres ? '32' : '8'));
-  const PAYMENTS = Number(option('payments', onPostgres ? '1000000' : '200000'));
+  const PAYMENTS = Number(option('payments', TRANSFERS_ONLY ? '0' : onPostgres ? '1000000' : '200000'));
 
   // Up to PAYMENTS payments: a database given by URL or folder may hold them from an earlier run.
   console.log(
@@ -287,6 +298,7 @@ try {
     ['GET /v1/currencies (token)', '/v1/currencies', auth],
     ['GET /v1/brands/dashboard (no database)', '/v1/brands/dashboard', {}],
   ]) {
+    // --transfers-only keeps these two as the baseline of the same run.
     if (HEAVY_ONLY || SEARCH_ONLY) break;
     await drive(port, path, headers, { total: WARMUP, clients: CLIENTS });
     print(name, await drive(port, path, headers, { total: REQUESTS, clients: CLIENTS }));
@@ -364,7 +376,7 @@ try {
     }
   };
   for (const [name, path, rowsOf, options = {}] of scenarios) {
-    if (HEAVY_ONLY) break;
+    if (HEAVY_ONLY || TRANSFERS_ONLY) break;
     // --search-only keeps the first page of payments as the baseline of the same run.
     if (SEARCH_ONLY && !name.startsWith('search') && name !== 'payments, first page') continue;
     const { method = 'GET', body, memory } = options;
@@ -413,8 +425,98 @@ try {
     print(name, result, note);
   }
 
+  // Internal transfers at TRANSFER_CLIENTS clients, with the balance check (see the head of this file, 6).
+  if (!HEAVY_ONLY && !SEARCH_ONLY) {
+    const SOURCE = 7;
+    const TARGETS = [2, 3, 4, 5, 6, 8];
+    const AMOUNT = '0.01';
+    const balanceOf = async (id) => {
+      const r = await request(port, 'GET', `/v1/balances/${id}`, auth);
+      if (r.status !== 200) throw new Error(`GET /v1/balances/${id} answered ${r.status}`);
+      return new Big(JSON.parse(r.body).balances?.EUR?.amount ?? '0');
+    };
+    const targetsTotal = async () =>
+      (await Promise.all(TARGETS.map(balanceOf))).reduce((a, b) => a.plus(b), Big(0));
+    const transferAgent = new http.Agent({ keepAlive: true, maxSockets: TRANSFER_CLIENTS });
+    const post = (to) =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({
+          fromBusinessId: SOURCE,
+          toBusinessId: to,
+          currency: 'EUR',
+          amount: AMOUNT,
+        });
+        const headers = { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/v1/payment/internal-transfers',
+            headers,
+            agent: transferAgent,
+          },
+          (res) => {
+            const chunks = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const probe = await post(TARGETS[0]);
+    if (probe.status === 404)
+      console.log('internal transfers skipped: the route answers 404 (not built yet)');
+    else if (probe.status !== 201) {
+      console.log(`internal transfers skipped: answers ${probe.status} ${probe.body.slice(0, 120)}`);
+      exitCode = 1;
+    } else {
+      const [sourceBefore, targetsBefore] = [await balanceOf(SOURCE), await targetsTotal()];
+      const latencies = [];
+      const statuses = new Map();
+      let accepted = 0;
+      let turn = 0;
+      const began = process.hrtime.bigint();
+      const deadline = began + BigInt(Math.round(SECONDS * 1e9));
+      const loop = async () => {
+        while (process.hrtime.bigint() < deadline) {
+          const started = process.hrtime.bigint();
+          const r = await post(TARGETS[turn++ % TARGETS.length]);
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+          if (r.status === 201) accepted++;
+        }
+      };
+      await Promise.all(Array.from({ length: TRANSFER_CLIENTS }, loop));
+      const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
+      transferAgent.destroy();
+      latencies.sort((a, b) => a - b);
+      const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+      const [sourceAfter, targetsAfter] = [await balanceOf(SOURCE), await targetsTotal()];
+      const moved = new Big(AMOUNT).times(accepted);
+      const holds =
+        sourceAfter.eq(sourceBefore.minus(moved)) &&
+        targetsAfter.eq(targetsBefore.plus(moved)) &&
+        sourceAfter.gte(0);
+      if (!holds) exitCode = 1;
+      console.log(
+        `\nInternal transfers, ${TRANSFER_CLIENTS} clients, ${SECONDS} s, ${AMOUNT} EUR each from business ${SOURCE}:\n` +
+          `  ${(accepted / elapsed).toFixed(0)} transfers/s accepted (${latencies.length} requests: ` +
+          `${[...statuses].map(([status, n]) => `${n} × ${status}`).join(', ')}), ` +
+          `p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms\n` +
+          `  balance check ${holds ? 'holds' : 'FAILS'}: source ${sourceBefore.toFixed()} → ${sourceAfter.toFixed()} ` +
+          `(− ${moved.toFixed()} accepted), targets ${targetsBefore.toFixed()} → ${targetsAfter.toFixed()}; ` +
+          `load average ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+      );
+    }
+  }
+
   // Heavy work beside light requests (see the head of this file, 4).
-  if (!SEARCH_ONLY) {
+  if (!SEARCH_ONLY && !TRANSFERS_ONLY) {
     const year = {
       from: iso(seedDay.getTime() - 365 * DAY).slice(0, 10),
       to: iso(seedDay.getTime() - DAY).slice(0, 10),

@@ -39,6 +39,11 @@ export interface Config {
   /** The provider's legal name and postal address (lines): the letterhead of the balance confirmation. */
   providerLegalName: string;
   providerAddress: string[];
+  /**
+   * The provider's collection account a fiat deposit is paid to (the instructions of POST
+   * /v1/payment/deposits/fiat): FIAT_DEPOSIT_IBAN and FIAT_DEPOSIT_BIC, a published example by default.
+   */
+  fiatDepositAccount: { iban: string; bic: string };
   logLevel: string;
   /** The built dashboard served statically. */
   distDir: string;
@@ -85,6 +90,16 @@ function letterheadText(name: string, raw: string, max: number): string {
     throw new ConfigError(`${name} must be one line of at most ${max} characters`);
   }
   return value;
+}
+
+/** FIAT_DEPOSIT_IBAN and FIAT_DEPOSIT_BIC: the provider's collection account (default: a published example). */
+function fiatDepositAccount(env: Record<string, string | undefined>): { iban: string; bic: string } {
+  const iban = (env.FIAT_DEPOSIT_IBAN ?? '').replace(/\s/g, '').toUpperCase() || 'GB33BUKB20201555555555';
+  const bic = (env.FIAT_DEPOSIT_BIC ?? '').trim().toUpperCase() || 'BUKBGB22';
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$/.test(iban))
+    throw new ConfigError('FIAT_DEPOSIT_IBAN is not an IBAN');
+  if (!/^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)) throw new ConfigError('FIAT_DEPOSIT_BIC is not a BIC');
+  return { iban, bic };
 }
 
 /** PROVIDER_ADDRESS: lines separated by '|', at most 5 (default: a demo address). */
@@ -157,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
       letterheadText('PROVIDER_LEGAL_NAME', env.PROVIDER_LEGAL_NAME ?? '', 120) ||
       `${findBrand(brand)!.name} GmbH`,
     providerAddress: providerAddress(env),
+    fiatDepositAccount: fiatDepositAccount(env),
     logLevel: (env.LOG_LEVEL ?? '').trim() || 'info',
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
     e2eReset: YES.includes((env.E2E_RESET ?? '').trim().toLowerCase()),

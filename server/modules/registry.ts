@@ -12,6 +12,7 @@ import { bankAccountsModule } from './bankAccounts/routes';
 import { brandsModule } from './brands/routes';
 import { businessesModule } from './businesses/routes';
 import { currenciesModule } from './currencies/routes';
+import { fiatMovementsModule } from './fiatMovements/routes';
 import { metadataModule } from './metadata/routes';
 import { paymentRequestsModule } from './payments/routes';
 import { reportsModule } from './reports/routes';
@@ -53,4 +54,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
   { plugin: paymentRequestsModule, prefix: '/v1/payments' },
   { plugin: conversionsModule, prefix: '/v1/payment/balance/convert' },
+  { plugin: fiatMovementsModule, prefix: '/v1/payment' },
 ];

@@ -11,6 +11,7 @@
 import type { Db } from '../db/client';
 import { paymentRequestSteps } from './paymentRequests';
 import { conversionSteps } from '../modules/conversions/simulator';
+import { fiatMovementSteps } from '../modules/fiatMovements/simulator';
 
 export interface SimulatorStep {
   /** Unique, kebab case ('payment-deposit'): the log's and the runner's name for it. */
@@ -26,4 +27,5 @@ export const simulatorSteps: readonly SimulatorStep[] = [
   // One line per movement's steps: ...paymentSteps, ...withdrawalSteps, …
   ...paymentRequestSteps,
   ...conversionSteps,
+  ...fiatMovementSteps,
 ];

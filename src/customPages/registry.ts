@@ -11,6 +11,9 @@ import balanceConfirmation from './balanceConfirmation';
 import transactionLedger from './transactionLedger';
 import cryptoDeposit from './cryptoDeposit';
 import balanceConversion from './balanceConversion';
+import internalTransfer from './internalTransfer';
+import fiatWithdrawal from './fiatWithdrawal';
+import fiatDeposit from './fiatDeposit';
 
 export const pages: readonly PageDeclaration[] = [
   changePassword,
@@ -20,4 +23,7 @@ export const pages: readonly PageDeclaration[] = [
   transactionLedger,
   cryptoDeposit,
   balanceConversion,
+  internalTransfer,
+  fiatWithdrawal,
+  fiatDeposit,
 ];

@@ -43,6 +43,8 @@ export const AUDIT_ENTITY_TYPES = [
   'transfer',
   'payment-request',
   'conversion',
+  'fiat-withdrawal',
+  'fiat-deposit',
   'route',
 ] as const;
 

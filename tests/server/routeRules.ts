@@ -46,6 +46,7 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   /^POST \/v1\/payment\/internal-transfers$/,
   // Balance conversions: the quote and its execution (docs/decisions.md 180).
   /^(POST \/v1\/payment\/balance\/convert|PATCH \/v1\/payment\/balance\/convert\/:\w+)$/,
+  /^POST \/v1\/payment\/withdrawals\/fiat$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */

@@ -523,6 +523,9 @@ describe('tables derived from a sample declaration', () => {
       'transaction-ledger': { access: all('GET_BALANCES') },
       'crypto-deposit': { access: all('CREATE_PAYMENT') },
       'balance-conversion': { access: all('CREATE_BALANCE_CONVERSION') },
+      'internal-transfer': { access: all('CREATE_INTERNAL_TRANSFER') },
+      'fiat-withdrawal': { access: all('CREATE_FIAT_WITHDRAWAL') },
+      'fiat-deposit': { access: both(all('CREATE_FIAT_DEPOSIT'), brandAllows('fiatDeposit')) },
     });
   });
 

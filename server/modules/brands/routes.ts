@@ -1,7 +1,8 @@
 /** GET /v1/brands/dashboard and the brand's logo and icon files (docs/architecture.md#brands). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { brandAssetSvg } from '../../../src/domain/brandLogos';
-import { findBrand, type BrandAsset } from '../../../src/domain/brands';
+import { findBrand, type BrandAsset, type BrandDefinition } from '../../../src/domain/brands';
+import type { Config } from '../../config';
 import type { BrandResponse } from '../../../src/domain/api';
 import { PUBLIC } from '../../auth/access';
 import { notFound } from '../../http/errors';
@@ -14,13 +15,23 @@ import { BrandAssetParams, BrandAssetSvg, BrandSchema } from './schemas';
  */
 export const E2E_BRAND_HEADER = 'x-e2e-brand';
 
+/**
+ * The brand a request is served as: the deployment's, or in test mode the one its X-E2E-Brand header
+ * names. What a brand allows (fiat deposits) is checked against it by the routes it gates.
+ */
+export function brandOfRequest(
+  config: Pick<Config, 'brand' | 'e2eReset'>,
+  headers: Record<string, string | string[] | undefined>,
+): BrandDefinition {
+  const requested = headers[E2E_BRAND_HEADER];
+  return (
+    (config.e2eReset && typeof requested === 'string' && findBrand(requested)) || findBrand(config.brand)!
+  );
+}
+
 export const brandsModule: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app.ctx;
-  const deployed = findBrand(config.brand)!;
-  const brandOf = (headers: Record<string, string | string[] | undefined>) => {
-    const requested = headers[E2E_BRAND_HEADER];
-    return (config.e2eReset && typeof requested === 'string' && findBrand(requested)) || deployed;
-  };
+  const brandOf = (headers: Record<string, string | string[] | undefined>) => brandOfRequest(config, headers);
 
   app.get(
     '/dashboard',

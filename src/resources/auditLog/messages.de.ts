@@ -44,6 +44,8 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         transfer: 'Interne Überweisung',
         'payment-request': 'Zahlungsanforderung',
         conversion: 'Saldoumrechnung',
+        'fiat-withdrawal': 'Auszahlung',
+        'fiat-deposit': 'Fiat-Aufladung',
         route: 'API-Aufruf',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },

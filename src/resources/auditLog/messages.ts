@@ -42,6 +42,8 @@ export const auditLogMessages = {
         transfer: 'Internal transfer',
         'payment-request': 'Payment request',
         conversion: 'Balance conversion',
+        'fiat-withdrawal': 'Settlement',
+        'fiat-deposit': 'Fiat top-up',
         route: 'API call',
       },
       outcomes: { success: 'Done', refused: 'Refused' },

@@ -1,0 +1,71 @@
+/**
+ * The simulator's step of the fiat top-ups (server/simulator/steps.ts): an expected fiat deposit
+ * (POST /v1/payment/deposits/fiat) arrives at its `arrives_at` — the business is credited its expected
+ * amount by one ledger entry from the organisation's external account, and the deposit is COMPLETED.
+ *
+ * Each deposit is taken with FOR UPDATE SKIP LOCKED in its own transaction, so two runners (two API
+ * instances on one PostgreSQL) never credit one twice; the ledger's one-entry-per-reference rule
+ * ('fiat-deposit:<id>') is the second guard.
+ */
+import type { Db } from '../../db/client';
+// The simulator acts as the provider, for no request: its scope is the deposit's organisation's.
+// eslint-disable-next-line import/no-restricted-paths
+import { systemScope } from '../../auth/systemScope';
+import { postEntry } from '../../ledger';
+import type { SimulatorStep } from '../../simulator/steps';
+
+interface DueDeposit {
+  id: string | number;
+  organisation_id: number;
+  business_id: number;
+  currency: string;
+  amount: string;
+}
+
+/** Credits one due deposit; false when none is due (or every due one is being credited elsewhere). */
+async function arriveOne(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<DueDeposit>(
+      `SELECT id, organisation_id, business_id, currency, amount::text AS amount
+         FROM fiat_deposits
+        WHERE status = 'PENDING' AND arrives_at IS NOT NULL AND arrives_at <= $1
+        ORDER BY arrives_at, id
+        LIMIT 1
+          FOR UPDATE SKIP LOCKED`,
+      [now],
+    );
+    const deposit = rows[0];
+    if (!deposit) return false;
+    const id = Number(deposit.id);
+    const amount = deposit.amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    const { entryId } = await postEntry(tx, systemScope(Number(deposit.organisation_id)), {
+      kind: 'fiat_deposit',
+      reference: `fiat-deposit:${id}`,
+      description: `Fiat deposit ${id} received`,
+      at: now,
+      postings: [
+        { account: { kind: 'external', currency: deposit.currency }, amount: `-${amount}` },
+        {
+          account: { kind: 'business', businessId: Number(deposit.business_id), currency: deposit.currency },
+          amount,
+        },
+      ],
+    });
+    await tx.query(
+      `UPDATE fiat_deposits SET status = 'COMPLETED', ledger_entry_id = $2, updated_at = $3 WHERE id = $1`,
+      [id, entryId, now],
+    );
+    return true;
+  });
+}
+
+export const fiatDepositArrival: SimulatorStep = {
+  name: 'fiat-deposit-arrival',
+  async run(db, now, limit) {
+    let moved = 0;
+    while (moved < limit && (await arriveOne(db, now))) moved += 1;
+    return moved;
+  },
+};
+
+export const fiatMovementSteps: readonly SimulatorStep[] = [fiatDepositArrival];

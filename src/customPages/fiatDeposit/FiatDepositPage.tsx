@@ -1,0 +1,204 @@
+import { useMemo } from 'react';
+import { Alert, Box, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { expectedAmountProblem, REFERENCE_MAX_LENGTH, referenceProblem } from '../../domain/fiatMovements';
+import { groupByFour } from '../../domain/bankAccounts';
+import { FormTextField } from '../../forms';
+import { MultiStepForm } from '../../forms/MultiStepForm';
+import { formatMoney } from '../../i18n/format';
+import { CodeValue, Page } from '../../layout';
+import { useBusinessChoices } from '../../layout/DownloadForm';
+import {
+  businessOptions,
+  Facts,
+  FormSelectField,
+  MOVEMENT_TEXTS,
+  MovementResult,
+  useCurrencyChoices,
+  useMovementCall,
+  usePrecisionOf,
+  useRefreshAfterMovement,
+  useRuleText,
+} from '../../features/movements/MovementKit';
+import { useFiatDepositApi, type CreatedFiatDeposit } from './api';
+
+interface Values {
+  businessId: string;
+  currency: string;
+  expectedAmount: string;
+  reference: string;
+}
+
+const T = 'pages.fiatDeposit';
+
+/** How to pay the deposit: each detail with a copy button. */
+function Instructions({ deposit }: { deposit: CreatedFiatDeposit }) {
+  const translate = useTranslate();
+  const rows: [string, string, string][] = [
+    ['beneficiary', deposit.instructions.beneficiary, deposit.instructions.beneficiary],
+    ['iban', groupByFour(deposit.instructions.iban), deposit.instructions.iban],
+    ['bic', deposit.instructions.bic, deposit.instructions.bic],
+    ['paymentReference', deposit.instructions.reference, deposit.instructions.reference],
+  ];
+  return (
+    <Box component="section" aria-labelledby="fiat-deposit-instructions">
+      <Typography
+        id="fiat-deposit-instructions"
+        component="h3"
+        variant="subtitle1"
+        sx={{ fontWeight: 600, mb: 1 }}
+      >
+        {translate(`${T}.instructions`)}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        {rows.map(([key, shown, copied]) => (
+          <Box key={key} sx={{ mb: 1 }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate(`${T}.${key}`)}
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }} data-testid={`instruction-${key}`} data-value={copied}>
+              {key === 'beneficiary' ? (
+                <Typography variant="body2">{shown}</Typography>
+              ) : (
+                <CodeValue value={copied} label={translate(`${T}.${key}`)} />
+              )}
+            </Box>
+          </Box>
+        ))}
+        <Typography component="dt" variant="body2" color="text.secondary">
+          {translate(`${T}.status`)}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+          {translate(`${T}.expected`)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * /fiat-deposit (CREATE_FIAT_DEPOSIT where the brand allows fiat deposits): business, currency (fiat),
+ * expected amount ('Minimum amount is 0.01 EUR.'), reference; overview, then the instructions to pay
+ * it (beneficiary, IBAN, BIC, payment reference, each to copy) and the response dialog (POST
+ * /v1/payment/deposits/fiat). The balance is credited when the money arrives.
+ */
+export default function FiatDepositPage() {
+  const translate = useTranslate();
+  const api = useFiatDepositApi();
+  const businesses = useBusinessChoices();
+  const currencies = useCurrencyChoices({ fiatOnly: true });
+  const precisionOf = usePrecisionOf();
+  const ruleText = useRuleText();
+  const refresh = useRefreshAfterMovement();
+  const { call, dialog, show } = useMovementCall();
+  const nameOf = (id: string) => businesses.choices.find((b) => b.id === id)?.name ?? id;
+  const defaultValues = useMemo<Values>(
+    () => ({ businessId: '', currency: 'EUR', expectedAmount: '', reference: '' }),
+    [],
+  );
+
+  const resolver: Resolver<Values> = (values) => {
+    const problems: Partial<Record<keyof Values, string>> = {};
+    if (!values.businessId) problems.businessId = translate(`${MOVEMENT_TEXTS}.validation.businessRequired`);
+    if (!values.currency) problems.currency = translate(`${MOVEMENT_TEXTS}.validation.currencyRequired`);
+    const amount = expectedAmountProblem(
+      values.expectedAmount,
+      precisionOf(values.currency),
+      values.currency,
+    );
+    if (amount) problems.expectedAmount = ruleText(amount, { currency: values.currency });
+    const reference = referenceProblem(values.reference);
+    if (reference) problems.reference = ruleText(reference);
+    if (Object.keys(problems).length === 0) return { values, errors: {} };
+    const errors = Object.fromEntries(
+      Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),
+    );
+    return { values: {}, errors: errors as FieldErrors<Values> };
+  };
+
+  const submit = (values: Values, { idempotencyKey }: { idempotencyKey: string }) =>
+    call(
+      () =>
+        api.createFiatDeposit(
+          {
+            businessId: Number(values.businessId),
+            currency: values.currency,
+            expectedAmount: values.expectedAmount,
+            reference: values.reference.trim(),
+          },
+          { idempotencyKey },
+        ),
+      values.currency,
+    ).then((created) => {
+      refresh(['fiat-deposits']);
+      return created;
+    });
+
+  return (
+    <Page title={`${T}.title`} maxWidth="form">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate(`${T}.intro`)}
+      </Typography>
+      {businesses.failed ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(`${MOVEMENT_TEXTS}.businessesFailed`)}
+        </Alert>
+      ) : null}
+      <MultiStepForm<Values, CreatedFiatDeposit>
+        defaultValues={defaultValues}
+        resolver={resolver}
+        fields={
+          <Stack>
+            <FormSelectField
+              name="businessId"
+              label={`${MOVEMENT_TEXTS}.business`}
+              options={businessOptions(businesses.choices, translate(`${MOVEMENT_TEXTS}.chooseBusiness`))}
+            />
+            <FormSelectField name="currency" label={`${MOVEMENT_TEXTS}.currency`} options={currencies} />
+            <FormTextField<Values>
+              name="expectedAmount"
+              label={`${T}.expectedAmount`}
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={40}
+              margin="dense"
+            />
+            <FormTextField<Values>
+              name="reference"
+              label={`${MOVEMENT_TEXTS}.reference`}
+              required
+              autoComplete="off"
+              maxLength={REFERENCE_MAX_LENGTH}
+              margin="dense"
+            />
+          </Stack>
+        }
+        overview={(values) => (
+          <Facts
+            rows={[
+              [`${MOVEMENT_TEXTS}.business`, nameOf(values.businessId)],
+              [`${T}.expectedAmount`, formatMoney(values.expectedAmount, values.currency)],
+              [`${MOVEMENT_TEXTS}.reference`, values.reference],
+            ]}
+          />
+        )}
+        submit={submit}
+        result={(created, _values, restart) => (
+          <MovementResult
+            message={translate(`${T}.done`, {
+              amount: formatMoney(created.expectedAmount, created.currency),
+            })}
+            details={<Instructions deposit={created} />}
+            again={`${T}.again`}
+            onAgain={restart}
+            show={show}
+          />
+        )}
+        labels={{ next: `${T}.next`, submit: `${T}.submit` }}
+      />
+      {dialog}
+    </Page>
+  );
+}

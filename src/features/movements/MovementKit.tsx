@@ -1,0 +1,225 @@
+/**
+ * What the money pages share (internal transfer, fiat withdrawal, fiat deposit; docs/decisions.md
+ * 165–169): the business and currency selects, the available balance beside the amount, the rule texts
+ * in the user's language, the call's refusal on its fields (a wrong 2FA code on the code field, without
+ * logging out) or in the failure dialog, and the success dialog of the result.
+ *
+ * Balances are read with React Query under ['businesses', 'balances', id], so a refresh of the
+ * businesses' queries (a live event, a finished movement) updates them.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { useSession } from '../../authProvider';
+import { sortCurrencies } from '../../domain/currencies';
+import { ERROR_TEXTS } from '../../domain/errors';
+import { FIAT_MESSAGES } from '../../domain/fiatMovements';
+import { all, satisfies } from '../../domain/requirements';
+import { formatMoney } from '../../i18n/format';
+import { useAccessContext, useResponseDialog } from '../../layout';
+import { FormSelectField, type SelectOption } from '../../layout/DownloadForm';
+
+/** Message keys of the shared texts. */
+export const MOVEMENT_TEXTS = 'pages.movements';
+
+type RuleKey = keyof typeof FIAT_MESSAGES;
+
+/** The key of a rule's English text (the server's field messages are these texts). */
+function ruleKeyOf(text: string): RuleKey | 'minimumAmount' | undefined {
+  if (/^Minimum amount is /.test(text)) return 'minimumAmount';
+  return (Object.keys(FIAT_MESSAGES) as RuleKey[]).find((key) => FIAT_MESSAGES[key] === text);
+}
+
+/** A rule's text in the user's language ('Insufficient balance' → 'Unzureichendes Guthaben'). */
+export function useRuleText(): (text: string, vars?: { currency?: string }) => string {
+  const translate = useTranslate();
+  return (text, vars = {}) => {
+    const key = ruleKeyOf(text);
+    if (!key) return text;
+    return translate(`${MOVEMENT_TEXTS}.validation.${key}`, {
+      amount: '0.01',
+      currency: vars.currency ?? '',
+    });
+  };
+}
+
+/** The available balance of a business in a currency (GET_BALANCES), undefined while unknown. */
+export function useAvailableBalance(businessId: string, currency: string): string | undefined {
+  const access = useAccessContext();
+  const allowed = satisfies(all('GET_BALANCES'), access);
+  const dataProvider = useDataProvider<
+    ReturnType<typeof useDataProvider> & {
+      getBusinessBalance: (id: number) => Promise<{ balances?: Record<string, { amount: string }> }>;
+    }
+  >();
+  const id = Number(businessId);
+  const { data } = useQuery({
+    queryKey: ['businesses', 'balances', id],
+    queryFn: () => dataProvider.getBusinessBalance(id),
+    enabled: allowed && Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+  if (!data || !currency) return undefined;
+  return data.balances?.[currency]?.amount ?? '0';
+}
+
+/** Refreshes the balances and the lists a movement changed. */
+export function useRefreshAfterMovement(): (resources: readonly string[]) => void {
+  const client = useQueryClient();
+  return (resources) => {
+    void client.invalidateQueries({ queryKey: ['businesses'] });
+    for (const resource of resources) void client.invalidateQueries({ queryKey: [resource] });
+  };
+}
+
+/**
+ * The available balance under the amount, announced politely when it changes; `onBalance` hands it to
+ * the form's rules ('Insufficient balance' before the call).
+ */
+export function AvailableBalance({
+  businessField,
+  currencyField,
+  onBalance,
+}: {
+  businessField: string;
+  currencyField: string;
+  onBalance: (available: string | undefined) => void;
+}) {
+  const translate = useTranslate();
+  const businessId = (useWatch({ name: businessField }) as string) ?? '';
+  const currency = (useWatch({ name: currencyField }) as string) ?? '';
+  const available = useAvailableBalance(businessId, currency);
+  // The callback only stores the value (a ref of the page): running it on each render is harmless.
+  useEffect(() => {
+    onBalance(available);
+  }, [available, onBalance]);
+  return (
+    <Typography
+      variant="body2"
+      color="text.secondary"
+      aria-live="polite"
+      data-testid="available-balance"
+      sx={{ mb: 1 }}
+    >
+      {available !== undefined
+        ? translate(`${MOVEMENT_TEXTS}.available`, { amount: formatMoney(available, currency) })
+        : '\u00a0'}
+    </Typography>
+  );
+}
+
+/** The businesses as options, with an empty first choice. */
+export function businessOptions(
+  choices: readonly { id: string; name: string }[],
+  none: string,
+): SelectOption[] {
+  return [{ value: '', label: none }, ...choices.map((c) => ({ value: c.id, label: c.name }))];
+}
+
+/** The session's currencies (fiat only when asked) as options, in the product's order. */
+export function useCurrencyChoices(options: { fiatOnly?: boolean } = {}): SelectOption[] {
+  const { supportedCurrencies } = useSession();
+  return sortCurrencies(supportedCurrencies)
+    .filter((c) => !options.fiatOnly || c.isFiat)
+    .map((c) => ({
+      value: c.abbreviation,
+      label: c.name && c.name !== c.abbreviation ? `${c.name} (${c.abbreviation})` : c.abbreviation,
+    }));
+}
+
+/** The precision of a currency of the session (2 when unknown). */
+export function usePrecisionOf(): (currency: string) => number {
+  const { supportedCurrencies } = useSession();
+  return (currency) => supportedCurrencies.find((c) => c.abbreviation === currency)?.precision ?? 2;
+}
+
+export { FormSelectField };
+
+/**
+ * The call of a movement, its refusals made readable: field messages in the user's language on their
+ * fields, a refused 2FA code on the code field (the session goes on), anything else in the failure
+ * dialog (and on the overview, where the user can retry with the same key).
+ */
+export function useMovementCall() {
+  const { dialog, show } = useResponseDialog();
+  const ruleText = useRuleText();
+  const translate = useTranslate();
+  const call = async <R,>(run: () => Promise<R>, currency: string): Promise<R> => {
+    try {
+      return await run();
+    } catch (error) {
+      const e = (error ?? {}) as {
+        status?: number;
+        message?: string;
+        body?: { message?: string; errors?: Record<string, string> };
+      };
+      if (e.status === 401 && (e.body?.message ?? e.message) === ERROR_TEXTS.invalidTwoFaCode) {
+        const message = translate(`${MOVEMENT_TEXTS}.validation.invalidTwoFaCode`);
+        throw { status: 401, message, body: { message, errors: { twoFaCode: message } } };
+      }
+      const errors = e.body?.errors;
+      if (errors && Object.keys(errors).length > 0) {
+        const mapped = Object.fromEntries(
+          Object.entries(errors).map(([k, v]) => [k, ruleText(v, { currency })]),
+        );
+        throw { ...e, body: { ...e.body, errors: mapped } };
+      }
+      show('failure', e.body?.message ?? e.message ?? ERROR_TEXTS.default);
+      throw error;
+    }
+  };
+  return { call, dialog, show };
+}
+
+/** The result step: the success dialog (open once) and what was done, with another movement to start. */
+export function MovementResult({
+  message,
+  details,
+  again,
+  onAgain,
+  show,
+}: {
+  message: string;
+  details?: ReactNode;
+  again: string;
+  onAgain: () => void;
+  show: (kind: 'success' | 'failure', message: string) => void;
+}) {
+  const translate = useTranslate();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    show('success', message);
+  }, [message, show]);
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="success">{message}</Alert>
+      {details ? <Box sx={{ width: '100%' }}>{details}</Box> : null}
+      <Button variant="contained" onClick={onAgain}>
+        {translate(again)}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A read-only list of what the overview shows: label, value. */
+export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+  const translate = useTranslate();
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {rows.map(([label, value]) => (
+        <Box key={label}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate(label)}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, mb: 1, wordBreak: 'break-word' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
