@@ -22,6 +22,7 @@ import { transfersModule } from './transfers/routes';
 import { travelRuleModule } from './travelRule/routes';
 import { usersModule } from './users/routes';
 import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
+import { withdrawalsModule } from './withdrawals/routes';
 
 export interface ApiModule {
   plugin: FastifyPluginAsyncTypebox;
@@ -49,4 +50,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },
   { plugin: transfersModule, prefix: '/v1/payment/internal-transfers' },
+  { plugin: withdrawalsModule, prefix: '/v1/withdrawals' },
 ];

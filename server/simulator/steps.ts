@@ -9,6 +9,7 @@
  * PostgreSQL exactly one instance advances a given row.
  */
 import type { Db } from '../db/client';
+import { withdrawalSteps } from '../modules/withdrawals/simulator';
 
 export interface SimulatorStep {
   /** Unique, kebab case ('payment-deposit'): the log's and the runner's name for it. */
@@ -22,4 +23,5 @@ export interface SimulatorStep {
 
 export const simulatorSteps: readonly SimulatorStep[] = [
   // One line per movement's steps: ...paymentSteps, ...withdrawalSteps, …
+  ...withdrawalSteps,
 ];
