@@ -242,6 +242,13 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/payment/internal-transfers/export',
       'GET /v1/payment/internal-transfers/{id}',
       'POST /v1/payment/internal-transfers',
+      // Crypto withdrawals with four-eyes approval (docs/decisions.md 175–179).
+      'POST /v1/withdrawals/crypto',
+      'GET /v1/withdrawals/approvals',
+      'POST /v1/withdrawals/crypto/{id}/approve',
+      'POST /v1/withdrawals/crypto/{id}/reject',
+      'GET /v1/withdrawals/approval-thresholds',
+      'PUT /v1/withdrawals/approval-thresholds/{currency}',
       'GET /v1/payment/deposits/unassociated',
       'GET /v1/payment/deposits/unassociated/export',
       'GET /v1/payment/deposits/unassociated/{id}',

@@ -5,6 +5,7 @@
  * declares none fails here (and in the route-table test), so new routes are covered without editing
  * this file.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDENTITY_HEADER } from '../../src/domain/api';
 import { ERROR_TEXTS } from '../../src/domain/errors';
@@ -121,7 +122,8 @@ describe('organisation isolation over the route table', () => {
         const response = await t.app.inject({
           method: route.method as 'GET',
           url: withIds(route, id),
-          headers: t.auth(token),
+          // A money movement's key (config.idempotent), so the probe reaches the handler.
+          headers: { ...t.auth(token), 'idempotency-key': randomUUID() },
           ...(tenancy.probeBody !== undefined
             ? {
                 payload: tenancy.bodyId

@@ -44,6 +44,9 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   /^(POST|DELETE) \/v1\/whitelisted-addresses(\/:id)?$/,
   // Money movements (docs/decisions.md 163).
   /^POST \/v1\/payment\/internal-transfers$/,
+  // Crypto withdrawals, their decisions and the threshold that skips the approval (decisions 175–177).
+  /^POST \/v1\/withdrawals\/crypto(\/:id\/(approve|reject))?$/,
+  /^PUT \/v1\/withdrawals\/approval-thresholds\/:currency$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */
