@@ -245,6 +245,7 @@ describe('GET /v1/openapi.json', () => {
       // Crypto withdrawals with four-eyes approval (docs/decisions.md 175–179).
       'POST /v1/withdrawals/crypto',
       'GET /v1/withdrawals/approvals',
+      'GET /v1/withdrawals/destinations',
       'POST /v1/withdrawals/crypto/{id}/approve',
       'POST /v1/withdrawals/crypto/{id}/reject',
       'GET /v1/withdrawals/approval-thresholds',

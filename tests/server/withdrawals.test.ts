@@ -148,8 +148,10 @@ describe('creating a withdrawal', () => {
       const response = await create(btc('0.00001'), { email: account.email, code });
       const expected = demoMay(account.email, 'CREATE_WITHDRAWAL') ? 201 : 403;
       expect(response.statusCode, `${account.email}: ${response.body}`).toBe(expected);
-      const list = await get('/v1/withdrawals/approvals', account.email);
-      expect(list.statusCode, account.email).toBe(expected === 201 ? 200 : 403);
+      for (const url of ['/v1/withdrawals/approvals', '/v1/withdrawals/destinations']) {
+        const read = await get(url, account.email);
+        expect(read.statusCode, `${account.email} ${url}`).toBe(expected === 201 ? 200 : 403);
+      }
     }
   });
 
@@ -198,6 +200,15 @@ describe('creating a withdrawal', () => {
       expect(response.json().errors?.[field], JSON.stringify(change)).toBe(message);
     }
     expect(await footprint()).toEqual(before);
+  });
+
+  it("offers the organisation's whitelisted addresses as destinations, and only them", async () => {
+    const response = await get('/v1/withdrawals/destinations', MANAGER);
+    const { destinations } = response.json();
+    const ids = destinations.map((d: { id: number }) => d.id);
+    expect(ids).toEqual(expect.arrayContaining([btcAddress, xrpAddress, ethAddress]));
+    expect(await count('whitelisted_addresses WHERE organisation_id = $1', [AURORA])).toBe(ids.length);
+    expect(destinations.find((d: { id: number }) => d.id === xrpAddress).destinationTag).toMatch(/^\d+$/);
   });
 
   it('carries the whitelisted address and its destination tag', async () => {

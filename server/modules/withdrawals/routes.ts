@@ -48,6 +48,7 @@ import {
   ApprovalRowSchema,
   CreateWithdrawalBody,
   DecisionBody,
+  DestinationSchema,
   ThresholdBody,
   ThresholdParams,
   ThresholdSchema,
@@ -317,6 +318,45 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
         return created;
       });
       return reply.code(201).send({ withdrawal });
+    },
+  );
+
+  app.get(
+    '/destinations',
+    {
+      config: { access, tenancy: orgRows('whitelisted_addresses') },
+      schema: {
+        tags: ['withdrawals'],
+        summary:
+          "The organisation's whitelisted addresses a withdrawal may go to (the withdrawal page's choices)",
+        ...authed,
+        response: { 200: Type.Object({ destinations: Type.Array(DestinationSchema) }), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request);
+      const { rows } = await app.ctx.db.query<{
+        id: number;
+        label: string;
+        currency: string;
+        network: string;
+        address: string;
+        destination_tag: string | null;
+      }>(
+        `SELECT id, label, currency, network, address, destination_tag FROM whitelisted_addresses
+          WHERE organisation_id = $1 ORDER BY currency, network, label, id`,
+        [scope.organisationId],
+      );
+      return {
+        destinations: rows.map((r) => ({
+          id: r.id,
+          label: r.label,
+          currency: r.currency,
+          network: r.network,
+          address: r.address,
+          destinationTag: r.destination_tag,
+        })),
+      };
     },
   );
 

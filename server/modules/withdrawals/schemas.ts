@@ -54,6 +54,16 @@ export const WithdrawalSchema = Type.Object({
   rejectionReason: Nullable(Text({ maxLength: REJECTION_REASON_MAX, multiline: true })),
 });
 
+/** A whitelisted address a withdrawal may go to. */
+export const DestinationSchema = Type.Object({
+  id: Id,
+  label: Text({ maxLength: 100 }),
+  currency: CurrencyCode,
+  network: Type.String({ maxLength: 16, pattern: '^[A-Z0-9_]{1,16}$' }),
+  address: Text({ maxLength: 200 }),
+  destinationTag: Nullable(Tag),
+});
+
 export const WithdrawalParams = Type.Object({ id: TransactionId });
 
 export const DecisionBody = Type.Object(
