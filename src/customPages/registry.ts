@@ -9,6 +9,7 @@ import authentication from './authentication';
 import statistics from './statistics';
 import balanceConfirmation from './balanceConfirmation';
 import transactionLedger from './transactionLedger';
+import cryptoWithdrawal from './cryptoWithdrawal';
 
 export const pages: readonly PageDeclaration[] = [
   changePassword,
@@ -16,4 +17,5 @@ export const pages: readonly PageDeclaration[] = [
   statistics,
   balanceConfirmation,
   transactionLedger,
+  cryptoWithdrawal,
 ];
