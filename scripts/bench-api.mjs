@@ -23,10 +23,14 @@
 //    order reference, a reference prefix thousands of payments share, a piece inside a hash and a piece
 //    of a business name, found from a sample payment of the scaled data. Goal: p99 ≤ 50 ms (1,000,000
 //    payments on PostgreSQL with 32 clients, 200,000 on PGlite with 8). `--search-only` runs these alone.
+// 6. A crypto withdrawal's creation (POST /v1/withdrawals/crypto, issue 16): each request its own
+//    Idempotency-Key, the smallest BTC amount from business 1 to Aurora's first whitelisted BTC address
+//    (its hold posted through the ledger), same clients and seconds as 3: p50, p99 and how many were
+//    created. `--withdrawals-only` runs it alone (with the GET /v1/currencies baseline).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
-//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only]
+//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only | --withdrawals-only]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -58,6 +62,7 @@ const PASSWORD = 'Demo-pass-1';
 const BUSINESS = 1;
 const HEAVY_ONLY = flag('heavy-only');
 const SEARCH_ONLY = flag('search-only');
+const WITHDRAWALS_ONLY = flag('withdrawals-only');
 
 function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -292,6 +297,60 @@ try {
     print(name, await drive(port, path, headers, { total: REQUESTS, clients: CLIENTS }));
   }
 
+  // A withdrawal's creation (see the head of this file, 6): a fresh key per request, so each one moves.
+  if (!HEAVY_ONLY && !SEARCH_ONLY) {
+    const name = 'POST /v1/withdrawals/crypto (create, hold)';
+    const destinations = await request(port, 'GET', '/v1/withdrawals/destinations', auth);
+    const btc =
+      destinations.status === 200
+        ? JSON.parse(destinations.body).destinations.find((d) => d.currency === 'BTC' && d.network === 'MAIN')
+        : undefined;
+    if (!btc)
+      print(name, undefined, `skipped: GET /v1/withdrawals/destinations answers ${destinations.status}`);
+    else {
+      const body = JSON.stringify({
+        businessId: BUSINESS,
+        currency: 'BTC',
+        network: 'MAIN',
+        amount: '0.00000001',
+        whitelistedAddressId: btc.id,
+      });
+      const run = async (seconds) => {
+        const latencies = [];
+        let failed = 0;
+        const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+        const began = process.hrtime.bigint();
+        const loop = async () => {
+          while (process.hrtime.bigint() < deadline) {
+            const headers = {
+              ...auth,
+              'content-type': 'application/json',
+              'idempotency-key': globalThis.crypto.randomUUID(),
+            };
+            const started = process.hrtime.bigint();
+            const r = await request(port, 'POST', '/v1/withdrawals/crypto', headers, body);
+            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            if (r.status !== 201) failed++;
+          }
+        };
+        await Promise.all(Array.from({ length: CLIENTS }, loop));
+        const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
+        latencies.sort((a, b) => a - b);
+        const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+        return {
+          requests: latencies.length,
+          rps: latencies.length / elapsed,
+          p50: at(0.5),
+          p99: at(0.99),
+          failed,
+        };
+      };
+      await run(2);
+      const result = await run(SECONDS);
+      print(name, result, `${result.requests - result.failed} created`);
+    }
+  }
+
   const DAY = 86_400_000;
   const iso = (ms) => new Date(ms).toISOString();
   const monthFrom = iso(seedDay.getTime() - 90 * DAY);
@@ -364,7 +423,7 @@ try {
     }
   };
   for (const [name, path, rowsOf, options = {}] of scenarios) {
-    if (HEAVY_ONLY) break;
+    if (HEAVY_ONLY || WITHDRAWALS_ONLY) break;
     // --search-only keeps the first page of payments as the baseline of the same run.
     if (SEARCH_ONLY && !name.startsWith('search') && name !== 'payments, first page') continue;
     const { method = 'GET', body, memory } = options;
@@ -414,7 +473,7 @@ try {
   }
 
   // Heavy work beside light requests (see the head of this file, 4).
-  if (!SEARCH_ONLY) {
+  if (!SEARCH_ONLY && !WITHDRAWALS_ONLY) {
     const year = {
       from: iso(seedDay.getTime() - 365 * DAY).slice(0, 10),
       to: iso(seedDay.getTime() - DAY).slice(0, 10),
