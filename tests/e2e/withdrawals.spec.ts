@@ -48,7 +48,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openWithdrawal(page);
     await fillWithdrawal(page);
     await expect(page.getByTestId('available-balance')).toContainText('Available');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Amount is required')).toBeVisible();
     await expectNoViolations(page);
 
@@ -76,10 +76,10 @@ test('a manager creates a withdrawal and cannot approve it; admin@ approves it',
   await expect(balance).toContainText('BTC');
   const before = await balance.innerText();
   await page.getByRole('textbox', { name: 'Amount' }).fill('100000');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Insufficient balance')).toBeVisible();
   await page.getByRole('textbox', { name: 'Amount' }).fill('0.0007');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('0.0007')).toBeVisible();
   await page.getByRole('button', { name: 'Withdraw' }).click();
   const dialog = page.getByRole('dialog');

@@ -6,11 +6,11 @@
  * Form → overview → submit → result, on MultiStepForm: a retry keeps its Idempotency-Key, a refused
  * code returns to its field without logging out, and the outcome shows in the response dialog.
  */
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate, type ValidateForm } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ERROR_TEXTS, errorText } from '../../domain/errors';
 import { chainOf, CHAIN_NAMES, needsDestinationTag } from '../../domain/addresses';
@@ -22,6 +22,7 @@ import {
   type WithdrawalStatus,
 } from '../../domain/withdrawals';
 import { errorMessageText, FormTextField } from '../../forms';
+import { checkResolver } from '../../forms/checkResolver';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import {
   TWO_FA_FIELD,
@@ -244,11 +245,11 @@ export default function CryptoWithdrawalPage() {
     queryFn: () => api.withdrawalPrecisions(),
   });
   /** The chosen business's available balance of the chosen currency (BalanceRule keeps it). */
-  const available = useRef<string | undefined>(undefined);
+  // Read by the rules when they run, never while rendering.
+  const [available] = useState(() => new Map<'amount', string | undefined>());
   const list = useMemo(() => destinations.data ?? [], [destinations.data]);
 
-  const validate: ValidateForm = (values) => {
-    const v = values as Values;
+  const resolver = checkResolver<Values>((v) => {
     const errors: Record<string, string> = {};
     if (!v.businessId) errors.businessId = 'ra.validation.required';
     if (!v.pair) errors.pair = 'ra.validation.required';
@@ -260,12 +261,12 @@ export default function CryptoWithdrawalPage() {
     )?.precision;
     const problem = withdrawalAmountProblem(v.amount ?? '', precision ?? 18);
     if (problem) errors.amount = messageKey(problem);
-    else if (exceedsAvailable(v.amount, available.current))
+    else if (exceedsAvailable(v.amount, available.get('amount')))
       errors.amount = messageKey(WITHDRAWAL_MESSAGES.insufficientBalance);
     const code = twoFaCodeProblem(v[TWO_FA_FIELD], twoFaNeeded);
     if (code) errors[TWO_FA_FIELD] = code;
     return errors;
-  };
+  });
 
   return (
     <Page title={`${T}.title`} maxWidth="form">
@@ -276,14 +277,14 @@ export default function CryptoWithdrawalPage() {
       {destinations.isSuccess ? (
         <MultiStepForm<Values, CreatedWithdrawal>
           defaultValues={EMPTY}
-          validate={validate}
+          resolver={resolver}
           keyFields={KEY_FIELDS}
           labels={{ submit: `${T}.submit` }}
           fields={
             <FieldsWithBalance
               destinations={list}
               businesses={businesses.choices}
-              onAvailable={(value) => (available.current = value)}
+              onAvailable={(value) => available.set('amount', value)}
             />
           }
           overview={(values) => {

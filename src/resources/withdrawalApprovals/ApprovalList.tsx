@@ -31,6 +31,7 @@ import { ERROR_TEXTS, errorText } from '../../domain/errors';
 import { all, satisfies } from '../../domain/requirements';
 import { REJECTION_REASON_MAX, thresholdProblem } from '../../domain/withdrawals';
 import { errorMessageText, FormTextField } from '../../forms';
+import { checkResolver } from '../../forms/checkResolver';
 import {
   TWO_FA_FIELD,
   TwoFaCodeField,
@@ -92,14 +93,14 @@ function DecisionDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const amount = formatMoney(withdrawal.amount, withdrawal.currency);
 
-  const validate = (values: FieldValues) => {
+  const resolver = checkResolver<FieldValues>((values) => {
     const errors: Record<string, string> = {};
     const code = twoFaCodeProblem(values[TWO_FA_FIELD] as string | undefined, needsCode);
     if (code) errors[TWO_FA_FIELD] = code;
     if (String(values.reason ?? '').trim().length > REJECTION_REASON_MAX)
       errors.reason = 'validation.withdrawal.reasonTooLong';
     return errors;
-  };
+  });
 
   const submit = async (values: FieldValues) => {
     if (pending) return undefined;
@@ -141,7 +142,7 @@ function DecisionDialog({
     >
       <Form
         defaultValues={{ [TWO_FA_FIELD]: '', reason: '' }}
-        validate={validate}
+        resolver={resolver}
         noValidate
         disableInvalidFormNotification
         onSubmit={submit}
@@ -277,10 +278,10 @@ function CurrencySelect() {
 }
 
 /** The threshold as typed, checked against the chosen currency's precision. */
-function useThresholdValidate() {
+function useThresholdResolver() {
   const { supportedCurrencies } = useSession();
   const needsCode = useTwoFaNeeded();
-  return (values: FieldValues) => {
+  return checkResolver<FieldValues>((values) => {
     const errors: Record<string, string> = {};
     const currency = supportedCurrencies.find((c) => c.abbreviation === values.currency);
     if (!currency) errors.currency = 'ra.validation.required';
@@ -289,7 +290,7 @@ function useThresholdValidate() {
     const code = twoFaCodeProblem(values[TWO_FA_FIELD] as string | undefined, needsCode);
     if (code) errors[TWO_FA_FIELD] = code;
     return errors;
-  };
+  });
 }
 
 function ThresholdsDialog({ onClose }: { onClose: () => void }) {
@@ -298,7 +299,7 @@ function ThresholdsDialog({ onClose }: { onClose: () => void }) {
   const api = useWithdrawalApprovalApi();
   const needsCode = useTwoFaNeeded();
   const titleId = useId();
-  const validate = useThresholdValidate();
+  const resolver = useThresholdResolver();
   const [failure, setFailure] = useState<string | null>(null);
   const thresholds = useQuery({
     queryKey: [APPROVALS_RESOURCE, 'thresholds'],
@@ -331,7 +332,7 @@ function ThresholdsDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <Form
         defaultValues={{ currency: '', threshold: '', [TWO_FA_FIELD]: '' }}
-        validate={validate}
+        resolver={resolver}
         noValidate
         disableInvalidFormNotification
         onSubmit={submit}
