@@ -396,7 +396,9 @@ function BalanceRule({ onAvailable }: { onAvailable: (available: string | undefi
   const balances = useAvailable(businessId);
   const available = currency && balances.data ? (balances.data[currency]?.amount ?? '0') : undefined;
   const over = exceedsAvailable(amount ?? '', available);
-  useEffect(() => onAvailable(available), [available, onAvailable]);
+  useEffect(() => {
+    onAvailable(available);
+  }, [available, onAvailable]);
   useEffect(() => {
     const current = getFieldState('amount').error;
     const key = messageKey(WITHDRAWAL_MESSAGES.insufficientBalance);
