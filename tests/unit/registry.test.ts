@@ -521,6 +521,7 @@ describe('tables derived from a sample declaration', () => {
       statistics: { access: all('GET_STATISTICS', 'GET_BALANCES') },
       'balance-confirmation': { access: all('GET_BALANCES') },
       'transaction-ledger': { access: all('GET_BALANCES') },
+      'crypto-withdrawal': { access: all('CREATE_WITHDRAWAL') },
     });
   });
 

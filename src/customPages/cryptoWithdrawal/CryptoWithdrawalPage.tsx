@@ -48,7 +48,6 @@ interface Values {
 
 const EMPTY: Values = { businessId: '', pair: '', whitelistedAddressId: '', amount: '', twoFaCode: '' };
 const KEY_FIELDS = ['businessId', 'pair', 'whitelistedAddressId', 'amount'] as const;
-const T = 'pages.cryptoWithdrawal';
 /** The query keys start with the resource the events name, so a change to withdrawals reads them again. */
 const RESOURCE = 'crypto-withdrawals';
 
@@ -152,19 +151,20 @@ function Fields({
       setValue('whitelistedAddressId', String(addresses[0].id));
   }, [addresses, addressId, setValue]);
 
-  if (destinations.length === 0) return <Alert severity="info">{translate(`${T}.noAddresses`)}</Alert>;
+  if (destinations.length === 0)
+    return <Alert severity="info">{translate('pages.cryptoWithdrawal.noAddresses')}</Alert>;
   return (
     <Stack spacing={0.5}>
       <SelectField
         name="businessId"
-        label={`${T}.business`}
-        placeholder={`${T}.pickBusiness`}
+        label={'pages.cryptoWithdrawal.business'}
+        placeholder={'pages.cryptoWithdrawal.pickBusiness'}
         options={businesses.map((b) => ({ value: b.id, label: b.name }))}
       />
       <SelectField
         name="pair"
-        label={`${T}.pair`}
-        placeholder={`${T}.pickPair`}
+        label={'pages.cryptoWithdrawal.pair'}
+        placeholder={'pages.cryptoWithdrawal.pickPair'}
         options={pairs.map((p) => {
           const { currency: c, network: n } = splitPair(p);
           const ch = chainOf(c, n);
@@ -174,25 +174,28 @@ function Fields({
       />
       <SelectField
         name="whitelistedAddressId"
-        label={`${T}.address`}
-        placeholder={pair ? `${T}.pickAddress` : `${T}.pickPairFirst`}
+        label={'pages.cryptoWithdrawal.address'}
+        placeholder={pair ? 'pages.cryptoWithdrawal.pickAddress' : 'pages.cryptoWithdrawal.pickPairFirst'}
         options={addresses.map((d) => ({ value: String(d.id), label: `${d.label} — ${d.address}` }))}
         disabled={!pair}
       />
       {chosen && needsDestinationTag(chain) && chosen.destinationTag ? (
         <Box sx={{ pb: 1 }}>
           <Typography variant="body2" color="text.secondary" component="span" sx={{ mr: 1 }}>
-            {translate(`${T}.destinationTag`)}:
+            {translate('pages.cryptoWithdrawal.destinationTag')}:
           </Typography>
-          <CodeValue value={chosen.destinationTag} label={translate(`${T}.destinationTag`)} />
+          <CodeValue
+            value={chosen.destinationTag}
+            label={translate('pages.cryptoWithdrawal.destinationTag')}
+          />
           <Typography variant="caption" color="text.secondary" component="p">
-            {translate(`${T}.destinationTagHelp`)}
+            {translate('pages.cryptoWithdrawal.destinationTagHelp')}
           </Typography>
         </Box>
       ) : null}
       <FormTextField<Values>
         name="amount"
-        label={`${T}.amount`}
+        label={'pages.cryptoWithdrawal.amount'}
         required
         inputMode="decimal"
         maxLength={40}
@@ -200,11 +203,11 @@ function Fields({
       />
       {available !== undefined ? (
         <Typography variant="body2" color="text.secondary" data-testid="available-balance">
-          {translate(`${T}.available`, { amount: formatMoney(available, currency) })}
+          {translate('pages.cryptoWithdrawal.available', { amount: formatMoney(available, currency) })}
         </Typography>
       ) : balances.isError ? (
         <Typography variant="body2" color="text.secondary">
-          {translate(`${T}.availableUnknown`)}
+          {translate('pages.cryptoWithdrawal.availableUnknown')}
         </Typography>
       ) : null}
       <TwoFaCodeField />
@@ -269,17 +272,19 @@ export default function CryptoWithdrawalPage() {
   });
 
   return (
-    <Page title={`${T}.title`} maxWidth="form">
+    <Page title={'pages.cryptoWithdrawal.title'} maxWidth="form">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${T}.intro`)}
+        {translate('pages.cryptoWithdrawal.intro')}
       </Typography>
-      {destinations.isError ? <Alert severity="error">{translate(`${T}.loadFailed`)}</Alert> : null}
+      {destinations.isError ? (
+        <Alert severity="error">{translate('pages.cryptoWithdrawal.loadFailed')}</Alert>
+      ) : null}
       {destinations.isSuccess ? (
         <MultiStepForm<Values, CreatedWithdrawal>
           defaultValues={EMPTY}
           resolver={resolver}
           keyFields={KEY_FIELDS}
-          labels={{ submit: `${T}.submit` }}
+          labels={{ submit: 'pages.cryptoWithdrawal.submit' }}
           fields={
             <FieldsWithBalance
               destinations={list}
@@ -293,13 +298,19 @@ export default function CryptoWithdrawalPage() {
             return (
               <Summary
                 rows={[
-                  [`${T}.business`, businesses.choices.find((b) => b.id === values.businessId)?.name ?? ''],
-                  [`${T}.pair`, `${currency} — ${network}`],
-                  [`${T}.address`, address ? `${address.label} — ${address.address}` : ''],
+                  [
+                    'pages.cryptoWithdrawal.business',
+                    businesses.choices.find((b) => b.id === values.businessId)?.name ?? '',
+                  ],
+                  ['pages.cryptoWithdrawal.pair', `${currency} — ${network}`],
+                  ['pages.cryptoWithdrawal.address', address ? `${address.label} — ${address.address}` : ''],
                   ...(address?.destinationTag
-                    ? ([[`${T}.destinationTag`, address.destinationTag]] as [string, ReactNode][])
+                    ? ([['pages.cryptoWithdrawal.destinationTag', address.destinationTag]] as [
+                        string,
+                        ReactNode,
+                      ][])
                     : []),
-                  [`${T}.amount`, formatMoney(values.amount, currency)],
+                  ['pages.cryptoWithdrawal.amount', formatMoney(values.amount, currency)],
                 ]}
               />
             );
@@ -322,8 +333,8 @@ export default function CryptoWithdrawalPage() {
                 'success',
                 translate(
                   created.status === ('APPROVED' satisfies WithdrawalStatus)
-                    ? `${T}.approved`
-                    : `${T}.created`,
+                    ? 'pages.cryptoWithdrawal.approved'
+                    : 'pages.cryptoWithdrawal.created',
                   {
                     id: created.id,
                     amount,
@@ -347,17 +358,22 @@ export default function CryptoWithdrawalPage() {
           result={(created, _values, restart) => (
             <Stack spacing={2}>
               <Typography>
-                {translate(created.status === 'APPROVED' ? `${T}.approved` : `${T}.created`, {
-                  id: created.id,
-                  amount: formatMoney(created.amount, created.currency),
-                })}
+                {translate(
+                  created.status === 'APPROVED'
+                    ? 'pages.cryptoWithdrawal.approved'
+                    : 'pages.cryptoWithdrawal.created',
+                  {
+                    id: created.id,
+                    amount: formatMoney(created.amount, created.currency),
+                  },
+                )}
               </Typography>
               <Stack direction="row" spacing={1}>
                 <Button variant="contained" onClick={restart}>
-                  {translate(`${T}.another`)}
+                  {translate('pages.cryptoWithdrawal.another')}
                 </Button>
                 <Button component={Link} to="/withdrawal-approvals">
-                  {translate(`${T}.toApprovals`)}
+                  {translate('pages.cryptoWithdrawal.toApprovals')}
                 </Button>
               </Stack>
             </Stack>

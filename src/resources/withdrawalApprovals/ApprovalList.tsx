@@ -62,7 +62,6 @@ export interface ApprovalRecord extends RaRecord {
   ownWithdrawal: boolean;
 }
 
-const R = 'resources.withdrawal-approvals';
 /** ADMIN's: the thresholds decide which withdrawals skip the four-eyes rule (docs/decisions.md 177). */
 const MAY_SET_THRESHOLDS = all('CREATE_WITHDRAWAL', 'MANAGE_ROLES');
 
@@ -112,10 +111,15 @@ function DecisionDialog({
         twoFaCode: needsCode ? String(values[TWO_FA_FIELD]).trim() : undefined,
         reason: decision === 'reject' ? String(values.reason ?? '').trim() || undefined : undefined,
       });
-      notify(`${R}.${decision === 'approve' ? 'approved' : 'rejected'}`, {
-        type: 'success',
-        messageArgs: { id: withdrawal.id },
-      });
+      notify(
+        decision === 'approve'
+          ? 'resources.withdrawal-approvals.approved'
+          : 'resources.withdrawal-approvals.rejected',
+        {
+          type: 'success',
+          messageArgs: { id: withdrawal.id },
+        },
+      );
       await refreshAfterDecision(queryClient);
       onClose();
       return undefined;
@@ -148,21 +152,30 @@ function DecisionDialog({
         onSubmit={submit}
       >
         <DialogTitle id={titleId} component="h2">
-          {translate(`${R}.${decision}Title`)}
+          {translate(
+            decision === 'approve'
+              ? 'resources.withdrawal-approvals.approveTitle'
+              : 'resources.withdrawal-approvals.rejectTitle',
+          )}
         </DialogTitle>
         <DialogContent>
           <DialogContentText id={textId} sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
-            {translate(`${R}.${decision}Question`, {
-              amount,
-              business: withdrawal.businessName,
-              destination: destinationOf(withdrawal),
-            })}
+            {translate(
+              decision === 'approve'
+                ? 'resources.withdrawal-approvals.approveQuestion'
+                : 'resources.withdrawal-approvals.rejectQuestion',
+              {
+                amount,
+                business: withdrawal.businessName,
+                destination: destinationOf(withdrawal),
+              },
+            )}
           </DialogContentText>
           {decision === 'reject' ? (
             <FormTextField
               name="reason"
-              label={`${R}.reason`}
-              helperText={`${R}.reasonHelp`}
+              label={'resources.withdrawal-approvals.reason'}
+              helperText={'resources.withdrawal-approvals.reasonHelp'}
               multiline
               minRows={2}
               maxLength={REJECTION_REASON_MAX}
@@ -187,7 +200,11 @@ function DecisionDialog({
             disabled={pending}
             startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           >
-            {translate(`${R}.${decision}`)}
+            {translate(
+              decision === 'approve'
+                ? 'resources.withdrawal-approvals.approve'
+                : 'resources.withdrawal-approvals.reject',
+            )}
           </Button>
         </DialogActions>
       </Form>
@@ -209,7 +226,7 @@ function DecisionCell({
     if (!withdrawal.decidedBy) return <>—</>;
     return (
       <Typography variant="body2" color="text.secondary">
-        {translate(`${R}.decidedBy`, { email: withdrawal.decidedBy.email })}
+        {translate('resources.withdrawal-approvals.decidedBy', { email: withdrawal.decidedBy.email })}
         {withdrawal.rejectionReason ? ` — ${withdrawal.rejectionReason}` : ''}
       </Typography>
     );
@@ -217,7 +234,7 @@ function DecisionCell({
   if (withdrawal.ownWithdrawal)
     return (
       <Typography variant="body2" color="text.secondary" data-testid="own-withdrawal" sx={{ maxWidth: 260 }}>
-        {translate(`${R}.ownWithdrawal`)}
+        {translate('resources.withdrawal-approvals.ownWithdrawal')}
       </Typography>
     );
   return (
@@ -226,18 +243,18 @@ function DecisionCell({
         size="small"
         variant="contained"
         onClick={() => onDecide('approve')}
-        aria-label={translate(`${R}.approveFor`, { id: withdrawal.id, amount })}
+        aria-label={translate('resources.withdrawal-approvals.approveFor', { id: withdrawal.id, amount })}
       >
-        {translate(`${R}.approve`)}
+        {translate('resources.withdrawal-approvals.approve')}
       </Button>
       <Button
         size="small"
         variant="outlined"
         color="error"
         onClick={() => onDecide('reject')}
-        aria-label={translate(`${R}.rejectFor`, { id: withdrawal.id, amount })}
+        aria-label={translate('resources.withdrawal-approvals.rejectFor', { id: withdrawal.id, amount })}
       >
-        {translate(`${R}.reject`)}
+        {translate('resources.withdrawal-approvals.reject')}
       </Button>
     </Stack>
   );
@@ -254,7 +271,7 @@ function CurrencySelect() {
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       id="threshold-currency"
       name={field.name}
-      label={translate(`${R}.thresholds.currency`)}
+      label={translate('resources.withdrawal-approvals.thresholds.currency')}
       required
       value={field.value}
       onChange={field.onChange}
@@ -313,7 +330,7 @@ function ThresholdsDialog({ onClose }: { onClose: () => void }) {
         String(values.threshold).trim(),
         needsCode ? String(values[TWO_FA_FIELD]).trim() : undefined,
       );
-      notify(`${R}.thresholds.saved`, {
+      notify('resources.withdrawal-approvals.thresholds.saved', {
         type: 'success',
         messageArgs: { currency: saved.currency, threshold: formatMoney(saved.threshold, saved.currency) },
       });
@@ -338,23 +355,25 @@ function ThresholdsDialog({ onClose }: { onClose: () => void }) {
         onSubmit={submit}
       >
         <DialogTitle id={titleId} component="h2">
-          {translate(`${R}.thresholds.title`)}
+          {translate('resources.withdrawal-approvals.thresholds.title')}
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ color: 'text.primary' }}>
-            {translate(`${R}.thresholds.intro`)}
+            {translate('resources.withdrawal-approvals.thresholds.intro')}
           </DialogContentText>
           {thresholds.isError ? (
-            <Alert severity="error">{translate(`${R}.thresholds.loadFailed`)}</Alert>
+            <Alert severity="error">
+              {translate('resources.withdrawal-approvals.thresholds.loadFailed')}
+            </Alert>
           ) : set.length === 0 ? (
             <Typography sx={{ mt: 1 }} color="text.secondary">
-              {translate(`${R}.thresholds.none`)}
+              {translate('resources.withdrawal-approvals.thresholds.none')}
             </Typography>
           ) : (
             <List dense>
               {set.map((t) => (
                 <ListItem key={t.currency} disableGutters>
-                  {translate(`${R}.thresholds.current`, {
+                  {translate('resources.withdrawal-approvals.thresholds.current', {
                     currency: t.currency,
                     threshold: formatMoney(t.threshold, t.currency),
                   })}
@@ -365,7 +384,7 @@ function ThresholdsDialog({ onClose }: { onClose: () => void }) {
           <CurrencySelect />
           <FormTextField
             name="threshold"
-            label={`${R}.thresholds.threshold`}
+            label={'resources.withdrawal-approvals.thresholds.threshold'}
             inputMode="decimal"
             maxLength={40}
             required
@@ -383,7 +402,7 @@ function ThresholdsDialog({ onClose }: { onClose: () => void }) {
             {translate('ra.action.cancel')}
           </Button>
           <Button type="submit" variant="contained">
-            {translate(`${R}.thresholds.save`)}
+            {translate('resources.withdrawal-approvals.thresholds.save')}
           </Button>
         </DialogActions>
       </Form>
@@ -397,26 +416,26 @@ export default function ApprovalList() {
   const maySetThresholds = satisfies(MAY_SET_THRESHOLDS, useAccessContext());
   const [deciding, setDeciding] = useState<{ withdrawal: ApprovalRecord; decision: Decision } | null>(null);
   const [thresholdsOpen, setThresholdsOpen] = useState(false);
-  const field = (name: string) => translate(`${R}.fields.${name}`);
+  const field = (name: string) => translate(`resources.withdrawal-approvals.fields.${name}`);
   return (
     <ListBase<ApprovalRecord>
       resource={APPROVALS_RESOURCE}
       perPage={25}
-      queryOptions={{ onError: () => notify(`${R}.loadFailed`, { type: 'error' }) }}
+      queryOptions={{ onError: () => notify('resources.withdrawal-approvals.loadFailed', { type: 'error' }) }}
     >
       <Page
-        title={`${R}.name`}
+        title={'resources.withdrawal-approvals.name'}
         maxWidth="full"
         action={
           maySetThresholds ? (
             <Button variant="outlined" onClick={() => setThresholdsOpen(true)}>
-              {translate(`${R}.thresholds.button`)}
+              {translate('resources.withdrawal-approvals.thresholds.button')}
             </Button>
           ) : undefined
         }
       >
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate(`${R}.intro`)}
+          {translate('resources.withdrawal-approvals.intro')}
         </Typography>
         <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
           <DataTable<ApprovalRecord>
@@ -424,7 +443,7 @@ export default function ApprovalList() {
             rowClick={false}
             empty={
               <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                {translate(`${R}.empty`)}
+                {translate('resources.withdrawal-approvals.empty')}
               </Typography>
             }
           >
@@ -459,7 +478,9 @@ export default function ApprovalList() {
             <DataTable.Col
               label={field('createdBy')}
               disableSort
-              render={(w: ApprovalRecord) => w.createdBy?.email ?? translate(`${R}.unknownUser`)}
+              render={(w: ApprovalRecord) =>
+                w.createdBy?.email ?? translate('resources.withdrawal-approvals.unknownUser')
+              }
             />
             <DataTable.Col
               label={field('decision')}
