@@ -238,7 +238,8 @@ function DecisionCell({
       </Typography>
     );
   return (
-    <Stack direction="row" spacing={1}>
+    // One above the other: the column stays narrow enough for the table to fit a laptop's width.
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       <Button
         size="small"
         variant="contained"
@@ -478,9 +479,7 @@ export default function ApprovalList() {
             <DataTable.Col
               label={field('createdBy')}
               disableSort
-              render={(w: ApprovalRecord) =>
-                w.createdBy?.email ?? translate('resources.withdrawal-approvals.unknownUser')
-              }
+              render={(w: ApprovalRecord) => w.createdBy?.email ?? '—'}
             />
             <DataTable.Col
               label={field('decision')}

@@ -32,7 +32,6 @@ export const withdrawalApprovalMessagesDe = {
       ownWithdrawal:
         'Sie haben diese Auszahlung angelegt: Ein anderer Benutzer muss sie freigeben oder ablehnen.',
       decidedBy: 'von %{email}',
-      unknownUser: 'unbekannter Benutzer',
       thresholds: {
         button: 'Freigabeschwellen',
         title: 'Freigabeschwellen',

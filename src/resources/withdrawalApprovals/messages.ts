@@ -31,7 +31,6 @@ export const withdrawalApprovalMessages = {
       rejected: 'Withdrawal %{id} rejected',
       ownWithdrawal: 'You created this withdrawal: another user must approve or reject it.',
       decidedBy: 'by %{email}',
-      unknownUser: 'unknown user',
       thresholds: {
         button: 'Approval thresholds',
         title: 'Approval thresholds',
