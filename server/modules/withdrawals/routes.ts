@@ -74,6 +74,8 @@ const PROBE = { businessId: 1, currency: 'BTC', network: 'MAIN', amount: '0.001'
 const tenancy = orgRows('crypto_withdrawals', { probeBody: PROBE });
 const decisionTenancy = orgRows('crypto_withdrawals', { probeBody: {} });
 const access = requires('CREATE_WITHDRAWAL');
+/** The withdrawal page's choices: far beyond any organisation's whitelist. */
+const DESTINATIONS_MAX = 1000;
 
 const insufficient = () =>
   validationError(
@@ -330,7 +332,10 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "The organisation's whitelisted addresses a withdrawal may go to (the withdrawal page's choices)",
         ...authed,
-        response: { 200: Type.Object({ destinations: Type.Array(DestinationSchema) }), ...errors(401, 403) },
+        response: {
+          200: Type.Object({ destinations: Type.Array(DestinationSchema, { maxItems: DESTINATIONS_MAX }) }),
+          ...errors(401, 403),
+        },
       },
     },
     async (request) => {
@@ -344,8 +349,8 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
         destination_tag: string | null;
       }>(
         `SELECT id, label, currency, network, address, destination_tag FROM whitelisted_addresses
-          WHERE organisation_id = $1 ORDER BY currency, network, label, id`,
-        [scope.organisationId],
+          WHERE organisation_id = $1 ORDER BY currency, network, label, id LIMIT $2`,
+        [scope.organisationId, DESTINATIONS_MAX],
       );
       return {
         destinations: rows.map((r) => ({
@@ -488,7 +493,10 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "The organisation's approval thresholds per currency: a withdrawal under its currency's is approved at once (none: 0)",
         ...authed,
-        response: { 200: Type.Object({ thresholds: Type.Array(ThresholdSchema) }), ...errors(401, 403) },
+        response: {
+          200: Type.Object({ thresholds: Type.Array(ThresholdSchema, { maxItems: 1000 }) }),
+          ...errors(401, 403),
+        },
       },
     },
     async (request) => {
