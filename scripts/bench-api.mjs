@@ -29,11 +29,15 @@
 //    minus what was accepted (and the targets' rise by it), never below zero. `--transfers-only` runs
 //    this scenario (and the two fixed routes of 3, its baseline) on the demo data (no scaled
 //    payments unless --payments says so).
+// 7. A crypto withdrawal's creation (POST /v1/withdrawals/crypto, issue 16): each request its own
+//    Idempotency-Key, the smallest BTC amount from business 1 to Aurora's first whitelisted BTC address
+//    (its hold posted through the ledger), same clients and seconds as 3: p50, p99 and how many were
+//    created. `--withdrawals-only` runs it alone (with the GET /v1/currencies baseline).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
-//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only | --transfers-only]
-//          [--transfer-clients 16]
+//          [--database-url URL | --data-dir DIR | --pglite]
+//          [--heavy-only | --search-only | --transfers-only | --withdrawals-only] [--transfer-clients 16]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -69,6 +73,7 @@ const HEAVY_ONLY = flag('heavy-only');
 const SEARCH_ONLY = flag('search-only');
 const TRANSFERS_ONLY = flag('transfers-only');
 const TRANSFER_CLIENTS = Number(option('transfer-clients', '16'));
+const WITHDRAWALS_ONLY = flag('withdrawals-only');
 
 function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -233,7 +238,9 @@ try {
   }
   const onPostgres = Boolean(databaseUrl);
   const CLIENTS = Number(option('clients', onPostgres ? '32' : '8'));
-  const PAYMENTS = Number(option('payments', TRANSFERS_ONLY ? '0' : onPostgres ? '1000000' : '200000'));
+  const PAYMENTS = Number(
+    option('payments', TRANSFERS_ONLY || WITHDRAWALS_ONLY ? '0' : onPostgres ? '1000000' : '200000'),
+  );
 
   // Up to PAYMENTS payments: a database given by URL or folder may hold them from an earlier run.
   console.log(
@@ -302,6 +309,60 @@ try {
     if (HEAVY_ONLY || SEARCH_ONLY) break;
     await drive(port, path, headers, { total: WARMUP, clients: CLIENTS });
     print(name, await drive(port, path, headers, { total: REQUESTS, clients: CLIENTS }));
+  }
+
+  // A withdrawal's creation (see the head of this file, 7): a fresh key per request, so each one moves.
+  if (!HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY) {
+    const name = 'POST /v1/withdrawals/crypto (create, hold)';
+    const destinations = await request(port, 'GET', '/v1/withdrawals/destinations', auth);
+    const btc =
+      destinations.status === 200
+        ? JSON.parse(destinations.body).destinations.find((d) => d.currency === 'BTC' && d.network === 'MAIN')
+        : undefined;
+    if (!btc)
+      print(name, undefined, `skipped: GET /v1/withdrawals/destinations answers ${destinations.status}`);
+    else {
+      const body = JSON.stringify({
+        businessId: BUSINESS,
+        currency: 'BTC',
+        network: 'MAIN',
+        amount: '0.00000001',
+        whitelistedAddressId: btc.id,
+      });
+      const run = async (seconds) => {
+        const latencies = [];
+        let failed = 0;
+        const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+        const began = process.hrtime.bigint();
+        const loop = async () => {
+          while (process.hrtime.bigint() < deadline) {
+            const headers = {
+              ...auth,
+              'content-type': 'application/json',
+              'idempotency-key': globalThis.crypto.randomUUID(),
+            };
+            const started = process.hrtime.bigint();
+            const r = await request(port, 'POST', '/v1/withdrawals/crypto', headers, body);
+            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            if (r.status !== 201) failed++;
+          }
+        };
+        await Promise.all(Array.from({ length: CLIENTS }, loop));
+        const elapsed = Number(process.hrtime.bigint() - began) / 1e9;
+        latencies.sort((a, b) => a - b);
+        const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+        return {
+          requests: latencies.length,
+          rps: latencies.length / elapsed,
+          p50: at(0.5),
+          p99: at(0.99),
+          failed,
+        };
+      };
+      await run(2);
+      const result = await run(SECONDS);
+      print(name, result, `${result.requests - result.failed} created`);
+    }
   }
 
   const DAY = 86_400_000;
@@ -376,7 +437,7 @@ try {
     }
   };
   for (const [name, path, rowsOf, options = {}] of scenarios) {
-    if (HEAVY_ONLY || TRANSFERS_ONLY) break;
+    if (HEAVY_ONLY || TRANSFERS_ONLY || WITHDRAWALS_ONLY) break;
     // --search-only keeps the first page of payments as the baseline of the same run.
     if (SEARCH_ONLY && !name.startsWith('search') && name !== 'payments, first page') continue;
     const { method = 'GET', body, memory } = options;
@@ -426,7 +487,7 @@ try {
   }
 
   // Internal transfers at TRANSFER_CLIENTS clients, with the balance check (see the head of this file, 6).
-  if (!HEAVY_ONLY && !SEARCH_ONLY) {
+  if (!HEAVY_ONLY && !SEARCH_ONLY && !WITHDRAWALS_ONLY) {
     const SOURCE = 7;
     const TARGETS = [2, 3, 4, 5, 6, 8];
     const AMOUNT = '0.01';
@@ -516,7 +577,7 @@ try {
   }
 
   // Heavy work beside light requests (see the head of this file, 4).
-  if (!SEARCH_ONLY && !TRANSFERS_ONLY) {
+  if (!SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY) {
     const year = {
       from: iso(seedDay.getTime() - 365 * DAY).slice(0, 10),
       to: iso(seedDay.getTime() - DAY).slice(0, 10),

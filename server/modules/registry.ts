@@ -25,6 +25,7 @@ import { conversionsModule } from './conversions/routes';
 import { travelRuleModule } from './travelRule/routes';
 import { usersModule } from './users/routes';
 import { whitelistedAddressesModule } from './whitelistedAddresses/routes';
+import { withdrawalsModule } from './withdrawals/routes';
 
 export interface ApiModule {
   plugin: FastifyPluginAsyncTypebox;
@@ -55,4 +56,5 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: paymentRequestsModule, prefix: '/v1/payments' },
   { plugin: conversionsModule, prefix: '/v1/payment/balance/convert' },
   { plugin: fiatMovementsModule, prefix: '/v1/payment' },
+  { plugin: withdrawalsModule, prefix: '/v1/withdrawals' },
 ];

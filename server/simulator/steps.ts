@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { paymentRequestSteps } from './paymentRequests';
 import { conversionSteps } from '../modules/conversions/simulator';
 import { fiatMovementSteps } from '../modules/fiatMovements/simulator';
+import { withdrawalSteps } from '../modules/withdrawals/simulator';
 
 export interface SimulatorStep {
   /** Unique, kebab case ('payment-deposit'): the log's and the runner's name for it. */
@@ -28,4 +29,5 @@ export const simulatorSteps: readonly SimulatorStep[] = [
   ...paymentRequestSteps,
   ...conversionSteps,
   ...fiatMovementSteps,
+  ...withdrawalSteps,
 ];

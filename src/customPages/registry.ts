@@ -14,6 +14,7 @@ import balanceConversion from './balanceConversion';
 import internalTransfer from './internalTransfer';
 import fiatWithdrawal from './fiatWithdrawal';
 import fiatDeposit from './fiatDeposit';
+import cryptoWithdrawal from './cryptoWithdrawal';
 
 export const pages: readonly PageDeclaration[] = [
   changePassword,
@@ -26,4 +27,5 @@ export const pages: readonly PageDeclaration[] = [
   internalTransfer,
   fiatWithdrawal,
   fiatDeposit,
+  cryptoWithdrawal,
 ];

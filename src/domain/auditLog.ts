@@ -29,6 +29,9 @@ export const AUDIT_ACTIONS = [
   'disable-two-factor',
   'change-password',
   'reset-password',
+  // A withdrawal's decision (docs/decisions.md 175).
+  'approve',
+  'reject',
 ] as const;
 
 /** The kinds of record the log names (a later one shows as it is written). */
@@ -46,6 +49,9 @@ export const AUDIT_ENTITY_TYPES = [
   'fiat-withdrawal',
   'fiat-deposit',
   'route',
+  // Crypto withdrawals and their approval thresholds (docs/decisions.md 175, 177).
+  'crypto-withdrawal',
+  'withdrawal-threshold',
 ] as const;
 
 export const AUDIT_OUTCOMES = ['success', 'refused'] as const;

@@ -11,6 +11,7 @@ import businesses from './businesses';
 import { transactionResources } from './transactions';
 import travelRule from './travelRule';
 import whitelistedAddresses from './whitelistedAddresses';
+import withdrawalApprovals from './withdrawalApprovals';
 import users from './users';
 import userRoles from './roles';
 
@@ -20,6 +21,7 @@ export const resources: readonly ResourceDeclaration[] = [
   apiKeys,
   bankAccounts,
   whitelistedAddresses,
+  withdrawalApprovals,
   travelRule,
   auditLog,
   users,

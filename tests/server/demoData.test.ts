@@ -103,6 +103,8 @@ describe('the ledger after the seed', () => {
       expect(wrong, table).toBe(0);
       linked += await count(`SELECT count(*) AS n FROM ${table} WHERE ledger_entry_id IS NOT NULL`);
     }
+    // A withdrawal awaiting approval holds its amount: its hold entry (docs/decisions.md 175, 179).
+    linked += await count('SELECT count(*) AS n FROM crypto_withdrawals WHERE hold_entry_id IS NOT NULL');
     expect(await count('SELECT count(*) AS n FROM ledger_entries')).toBe(linked);
   });
 

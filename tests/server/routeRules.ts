@@ -47,6 +47,9 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   // Balance conversions: the quote and its execution (docs/decisions.md 180).
   /^(POST \/v1\/payment\/balance\/convert|PATCH \/v1\/payment\/balance\/convert\/:\w+)$/,
   /^POST \/v1\/payment\/withdrawals\/fiat$/,
+  // Crypto withdrawals, their decisions and the threshold that skips the approval (decisions 175–177).
+  /^POST \/v1\/withdrawals\/crypto(\/:id\/(approve|reject))?$/,
+  /^PUT \/v1\/withdrawals\/approval-thresholds\/:currency$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */

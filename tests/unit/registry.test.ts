@@ -526,6 +526,7 @@ describe('tables derived from a sample declaration', () => {
       'internal-transfer': { access: all('CREATE_INTERNAL_TRANSFER') },
       'fiat-withdrawal': { access: all('CREATE_FIAT_WITHDRAWAL') },
       'fiat-deposit': { access: both(all('CREATE_FIAT_DEPOSIT'), brandAllows('fiatDeposit')) },
+      'crypto-withdrawal': { access: all('CREATE_WITHDRAWAL') },
     });
   });
 

@@ -4,9 +4,11 @@
  */
 import type { Db } from '../client';
 import type { SeedPart } from './version4';
+import { seedPendingWithdrawal } from './withdrawals';
 
 export const VERSION5_PARTS: readonly SeedPart[] = [
   // One line per movement's part.
+  seedPendingWithdrawal,
 ];
 
 export async function seedMoneyMovement(tx: Db, seedDay: Date): Promise<void> {

@@ -32,6 +32,8 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         'disable-two-factor': 'Zwei-Faktor aus',
         'change-password': 'Passwort geändert',
         'reset-password': 'Passwort zurückgesetzt',
+        approve: 'Freigegeben',
+        reject: 'Abgelehnt',
       },
       entityTypes: {
         business: 'Unternehmen',
@@ -47,6 +49,8 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         'fiat-withdrawal': 'Auszahlung',
         'fiat-deposit': 'Fiat-Aufladung',
         route: 'API-Aufruf',
+        'crypto-withdrawal': 'Krypto-Auszahlung',
+        'withdrawal-threshold': 'Freigabeschwelle für Auszahlungen',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },
       actorTypes: { user: 'Benutzer', apiKey: 'API-Schlüssel', system: 'System' },

@@ -30,6 +30,8 @@ export const auditLogMessages = {
         'disable-two-factor': 'Two-factor off',
         'change-password': 'Password changed',
         'reset-password': 'Password reset',
+        approve: 'Approved',
+        reject: 'Rejected',
       },
       entityTypes: {
         business: 'Business',
@@ -45,6 +47,8 @@ export const auditLogMessages = {
         'fiat-withdrawal': 'Settlement',
         'fiat-deposit': 'Fiat top-up',
         route: 'API call',
+        'crypto-withdrawal': 'Crypto withdrawal',
+        'withdrawal-threshold': 'Withdrawal approval threshold',
       },
       outcomes: { success: 'Done', refused: 'Refused' },
       actorTypes: { user: 'User', apiKey: 'API key', system: 'System' },

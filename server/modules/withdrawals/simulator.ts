@@ -1,0 +1,67 @@
+/**
+ * The simulator's withdrawal steps (docs/decisions.md 178): an approved withdrawal (stored PENDING) is
+ * broadcast — it gets its transaction hash and turns PROCESSING — BROADCAST_AFTER_MS after its
+ * approval, and is confirmed (COMPLETED) CONFIRM_AFTER_MS after its broadcast. The money left at the
+ * approval (held → external), so neither step posts to the ledger. Only withdrawals made through the
+ * movement (with a hold) are moved; the demo history stays as it is.
+ *
+ * Each row is taken with FOR UPDATE SKIP LOCKED in its own transaction, so with several API
+ * instances on one PostgreSQL each row moves once.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { SimulatorStep } from '../../simulator/steps';
+
+export const BROADCAST_AFTER_MS = 5_000;
+export const CONFIRM_AFTER_MS = 10_000;
+
+/** A transaction hash of the network's form, derived from the withdrawal (deterministic). */
+export function simulatedTxHash(id: number, network: string): string {
+  const hex = createHash('sha256').update(`crypto-withdrawal:${id}:${network}`).digest('hex');
+  return ['ETH', 'BSC'].includes(network) ? `0x${hex}` : hex;
+}
+
+/** Moves the due rows in `from` to `to`, one transaction each; answers how many moved. */
+async function advance(
+  db: Db,
+  now: Date,
+  limit: number,
+  from: 'PENDING' | 'PROCESSING',
+  to: 'PROCESSING' | 'COMPLETED',
+  afterMs: number,
+): Promise<number> {
+  const due = new Date(now.getTime() - afterMs);
+  let moved = 0;
+  while (moved < limit) {
+    const done = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string | number; network: string }>(
+        `SELECT id, network FROM crypto_withdrawals
+          WHERE status = $1 AND hold_entry_id IS NOT NULL AND updated_at <= $2
+          ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [from, due],
+      );
+      const row = rows[0];
+      if (!row) return false;
+      const id = Number(row.id);
+      await tx.query(
+        `UPDATE crypto_withdrawals SET status = $2, updated_at = $3, tx_hash = COALESCE(tx_hash, $4) WHERE id = $1`,
+        [id, to, now, simulatedTxHash(id, row.network)],
+      );
+      return true;
+    });
+    if (!done) break;
+    moved += 1;
+  }
+  return moved;
+}
+
+export const withdrawalSteps: readonly SimulatorStep[] = [
+  {
+    name: 'withdrawal-broadcast',
+    run: (db, now, limit) => advance(db, now, limit, 'PENDING', 'PROCESSING', BROADCAST_AFTER_MS),
+  },
+  {
+    name: 'withdrawal-confirm',
+    run: (db, now, limit) => advance(db, now, limit, 'PROCESSING', 'COMPLETED', CONFIRM_AFTER_MS),
+  },
+];
