@@ -6,7 +6,7 @@
  * shared by browser and server; amounts are decimal strings and big.js, never floats.
  */
 import Big from 'big.js';
-import type { Chain } from './addresses';
+import type { Chain } from './chains';
 import { hasSpecialCharacters } from './roles';
 import { TRANSFER_MESSAGES, transferAmountProblem } from './transfers';
 import { ACCOUNT_MESSAGES, isEmail } from './validation';

@@ -8,7 +8,8 @@
  * PENDING (approved, waiting to be broadcast) as APPROVED (decision 175).
  */
 import Big from 'big.js';
-import { ADDRESS_MESSAGES, DESTINATION_TAG_MAX, type Chain } from './addresses';
+import { ADDRESS_MESSAGES } from './addressMessages';
+import { DESTINATION_TAG_MAX, type Chain } from './chains';
 import { transferAmountProblem, TRANSFER_MESSAGES } from './transfers';
 
 export const WITHDRAWAL_MESSAGES = {
