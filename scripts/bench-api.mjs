@@ -23,10 +23,16 @@
 //    order reference, a reference prefix thousands of payments share, a piece inside a hash and a piece
 //    of a business name, found from a sample payment of the scaled data. Goal: p99 ≤ 50 ms (1,000,000
 //    payments on PostgreSQL with 32 clients, 200,000 on PGlite with 8). `--search-only` runs these alone.
+// 6. Live events (GET /v1/events, docs/decisions.md 185–187): 100 event streams of the manager stay open
+//    while 4 clients make internal transfers between two businesses for --seconds (each raises 4
+//    events: the transfer and the balance of both businesses); printed: transfers/s, events raised/s,
+//    and events delivered/s summed over the 100 streams (every event reaches every stream), with the
+//    p50 and p99 from a transfer's answer to its last stream receiving its events. `--events-only`
+//    runs this alone (on a database with the demo data only: `--payments 0` is its default).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
-//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only]
+//          [--database-url URL | --data-dir DIR | --pglite] [--heavy-only | --search-only | --events-only]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -58,6 +64,8 @@ const PASSWORD = 'Demo-pass-1';
 const BUSINESS = 1;
 const HEAVY_ONLY = flag('heavy-only');
 const SEARCH_ONLY = flag('search-only');
+const EVENTS_ONLY = flag('events-only');
+const EVENT_STREAMS = 100;
 
 function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -206,6 +214,113 @@ async function drive(
   };
 }
 
+/** Thrown to end the run early (a scenario run alone), not a failure. */
+class Done extends Error {}
+
+/**
+ * Scenario 6: EVENT_STREAMS open event streams, internal transfers made meanwhile by 4 clients; counts
+ * the events every stream receives.
+ */
+async function eventsScenario(port, auth, where) {
+  const streams = [];
+  let delivered = 0;
+  /** Per transfer (by its id): how many deliveries of its own events arrived, and when the last did. */
+  const arrivals = new Map();
+  const open = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/events',
+          headers: { ...auth, accept: 'text/event-stream' },
+          agent: false,
+        },
+        (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`GET /v1/events answered ${res.statusCode}`));
+          res.setEncoding('utf8');
+          let buffer = '';
+          res.on('data', (chunk) => {
+            buffer += chunk;
+            let at;
+            while ((at = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, at);
+              buffer = buffer.slice(at + 2);
+              if (/^event: ready/m.test(block)) resolve();
+              const data = /^data: (.*)$/m.exec(block);
+              if (!data || /^event: /m.test(block)) continue;
+              delivered++;
+              const event = JSON.parse(data[1]);
+              if (event.type === 'internal-transfers.updated' && event.entityId) {
+                const seen = arrivals.get(event.entityId) ?? { count: 0, last: 0 };
+                seen.count++;
+                seen.last = performance.now();
+                arrivals.set(event.entityId, seen);
+              }
+            }
+          });
+          res.on('error', () => undefined);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+      streams.push(req);
+    });
+  try {
+    for (let i = 0; i < EVENT_STREAMS; i += 10) await Promise.all(Array.from({ length: 10 }, open));
+    const answered = new Map();
+    let transfers = 0;
+    let failed = 0;
+    let n = 0;
+    const began = performance.now();
+    const deadline = began + SECONDS * 1000;
+    const loop = async () => {
+      while (performance.now() < deadline) {
+        const from = n++ % 2 === 0 ? 1 : 2;
+        const r = await request(
+          port,
+          'POST',
+          '/v1/payment/internal-transfers',
+          { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          JSON.stringify({ fromBusinessId: from, toBusinessId: 3 - from, currency: 'EUR', amount: '0.01' }),
+        );
+        if (r.status !== 201) {
+          failed++;
+          continue;
+        }
+        transfers++;
+        answered.set(String(JSON.parse(r.body).transfer.id), performance.now());
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, loop));
+    // Every transfer's two events reach every stream (or 10 s pass).
+    const expected = transfers * 4 * EVENT_STREAMS;
+    const waitUntil = performance.now() + 10_000;
+    while (delivered < expected && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
+    const lastArrival = Math.max(...[...arrivals.values()].map((a) => a.last), began);
+    const elapsed = (lastArrival - began) / 1000;
+    const lags = [...answered]
+      .map(([id, at]) => (arrivals.get(id)?.count === 2 * EVENT_STREAMS ? arrivals.get(id).last - at : NaN))
+      .filter((ms) => Number.isFinite(ms))
+      .sort((a, b) => a - b);
+    const pct = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
+    console.log(
+      `\nLive events, ${where}: ${EVENT_STREAMS} open streams, 4 clients making internal transfers for ${SECONDS} s\n` +
+        `  ${transfers} transfers (${(transfers / SECONDS).toFixed(0)}/s${failed ? `, ${failed} not 201` : ''}), ` +
+        `${transfers * 4} events raised (${((transfers * 4) / elapsed).toFixed(0)}/s); ` +
+        `${delivered.toLocaleString('en')} of ${expected.toLocaleString('en')} deliveries ` +
+        `(${Math.round(delivered / elapsed).toLocaleString('en')} events delivered/s over the streams); ` +
+        `transfer answered → its events on all ${EVENT_STREAMS} streams: p50 ${pct(0.5).toFixed(1)} ms, ` +
+        `p99 ${pct(0.99).toFixed(1)} ms; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
+    if (failed || delivered < expected) exitCode = 1;
+  } finally {
+    for (const req of streams) req.destroy();
+  }
+}
+
 const givenUrl = option('database-url', '');
 const givenDir = option('data-dir', '');
 const bin = givenUrl || givenDir || flag('pglite') ? undefined : pgBin();
@@ -222,7 +337,7 @@ try {
   }
   const onPostgres = Boolean(databaseUrl);
   const CLIENTS = Number(option('clients', onPostgres ? '32' : '8'));
-  const PAYMENTS = Number(option('payments', onPostgres ? '1000000' : '200000'));
+  const PAYMENTS = Number(option('payments', EVENTS_ONLY ? '0' : onPostgres ? '1000000' : '200000'));
 
   // Up to PAYMENTS payments: a database given by URL or folder may hold them from an earlier run.
   console.log(
@@ -249,6 +364,9 @@ try {
       // The heavy-work scenario runs 15 exports and reports at once for one user.
       EXPORTS_MAX_PER_USER: '15',
       EXPORTS_MAX_GLOBAL: '15',
+      // The events scenario holds 100 streams from this one address; no simulator moving rows meanwhile.
+      MAX_CONNECTIONS_PER_IP: '0',
+      SIMULATOR: 'off',
       ...(onPostgres ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
     },
   });
@@ -282,6 +400,9 @@ try {
     );
     if (r?.failed) exitCode = 1;
   };
+
+  if (EVENTS_ONLY || (!HEAVY_ONLY && !SEARCH_ONLY)) await eventsScenario(port, auth, where);
+  if (EVENTS_ONLY) throw new Done();
 
   for (const [name, path, headers] of [
     ['GET /v1/currencies (token)', '/v1/currencies', auth],
@@ -500,8 +621,10 @@ try {
     );
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
+  if (!(error instanceof Done)) {
+    console.error(error instanceof Error ? error.message : error);
+    exitCode = 1;
+  }
 } finally {
   agent?.destroy();
   if (server) {

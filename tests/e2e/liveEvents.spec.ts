@@ -48,7 +48,10 @@ test('an internal transfer made elsewhere appears in the open tab, and the balan
   await loginAs(balances, 'manager@example.com');
   await expect(balances).toHaveURL(/\/statistics$/);
   await balances.goto('/businesses/1/show/statistics');
-  const eur = balances.getByRole('row').filter({ hasText: 'EUR' }).first();
+  // The balances table's EUR row (the statistics beside it have EUR in their headers).
+  const eur = balances
+    .getByRole('row')
+    .filter({ has: balances.getByRole('cell', { name: 'EUR', exact: true }) });
   await expect(eur).toBeVisible();
   const before = (await eur.textContent()) ?? '';
   await markPage(balances);
