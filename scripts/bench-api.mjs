@@ -270,32 +270,41 @@ async function eventsScenario(port, auth, where) {
       streams.push(req);
     });
   try {
-    for (let i = 0; i < EVENT_STREAMS; i += 10) await Promise.all(Array.from({ length: 10 }, open));
     const answered = new Map();
     let transfers = 0;
     let failed = 0;
     let n = 0;
-    const began = performance.now();
-    const deadline = began + SECONDS * 1000;
-    const loop = async () => {
-      while (performance.now() < deadline) {
-        const from = n++ % 2 === 0 ? 1 : 2;
-        const r = await request(
-          port,
-          'POST',
-          '/v1/payment/internal-transfers',
-          { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-          JSON.stringify({ fromBusinessId: from, toBusinessId: 3 - from, currency: 'EUR', amount: '0.01' }),
-        );
-        if (r.status !== 201) {
-          failed++;
-          continue;
+    /** 4 clients making transfers for SECONDS; answers how many were made. */
+    const makeTransfers = async () => {
+      let made = 0;
+      const deadline = performance.now() + SECONDS * 1000;
+      const loop = async () => {
+        while (performance.now() < deadline) {
+          const from = n++ % 2 === 0 ? 1 : 2;
+          const r = await request(
+            port,
+            'POST',
+            '/v1/payment/internal-transfers',
+            { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+            JSON.stringify({ fromBusinessId: from, toBusinessId: 3 - from, currency: 'EUR', amount: '0.01' }),
+          );
+          if (r.status !== 201) {
+            failed++;
+            continue;
+          }
+          made++;
+          answered.set(String(JSON.parse(r.body).transfer.id), performance.now());
         }
-        transfers++;
-        answered.set(String(JSON.parse(r.body).transfer.id), performance.now());
-      }
+      };
+      await Promise.all(Array.from({ length: 4 }, loop));
+      return made;
     };
-    await Promise.all(Array.from({ length: 4 }, loop));
+    // The baseline, in the same run: the same transfers with no stream open.
+    const baseline = await makeTransfers();
+    for (let i = 0; i < EVENT_STREAMS; i += 10) await Promise.all(Array.from({ length: 10 }, open));
+    answered.clear();
+    const began = performance.now();
+    transfers = await makeTransfers();
     // Every event raised reaches every stream (or 10 s pass).
     const waitUntil = performance.now() + 10_000;
     while (delivered < raised.size * EVENT_STREAMS && performance.now() < waitUntil)
@@ -303,6 +312,7 @@ async function eventsScenario(port, auth, where) {
     const expected = raised.size * EVENT_STREAMS;
     const lastArrival = Math.max(...[...arrivals.values()].map((a) => a.last), began);
     const elapsed = (lastArrival - began) / 1000;
+    // Negative: the events reached every stream before the transfer's own answer reached its client.
     const lags = [...answered]
       .map(([id, at]) => (arrivals.get(id)?.count >= 2 * EVENT_STREAMS ? arrivals.get(id).last - at : NaN))
       .filter((ms) => Number.isFinite(ms))
@@ -310,7 +320,7 @@ async function eventsScenario(port, auth, where) {
     const pct = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
     console.log(
       `\nLive events, ${where}: ${EVENT_STREAMS} open streams, 4 clients making internal transfers for ${SECONDS} s\n` +
-        `  ${transfers} transfers (${(transfers / SECONDS).toFixed(0)}/s${failed ? `, ${failed} not 201` : ''}), ` +
+        `  ${transfers} transfers (${(transfers / SECONDS).toFixed(1)}/s; with no stream open ${(baseline / SECONDS).toFixed(1)}/s${failed ? `; ${failed} not 201` : ''}), ` +
         `${raised.size} events raised (${(raised.size / elapsed).toFixed(0)}/s); ` +
         `${delivered.toLocaleString('en')} of ${expected.toLocaleString('en')} deliveries ` +
         `(${Math.round(delivered / elapsed).toLocaleString('en')} events delivered/s over the streams); ` +
