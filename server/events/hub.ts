@@ -25,7 +25,7 @@ export const PRUNE_INTERVAL_MS = 60_000;
 
 export interface EventSubscriber {
   organisationId: number;
-  /** The id of the last event handed to this subscriber (replays start after it). */
+  /** The highest event id handed to this subscriber (a replay after a lost LISTEN starts after it). */
   lastId: number;
   deliver(event: LiveEvent): void;
 }
@@ -181,9 +181,10 @@ export class EventHub {
   dispatch(event: LiveEvent): void {
     const set = this.subscribers.get(event.organisationId);
     if (!set) return;
+    // Not filtered by lastId: concurrent transactions commit (and notify) out of id order, and an
+    // event with a lower id than one already sent is still new to the stream.
     for (const subscriber of [...set]) {
-      if (event.id <= subscriber.lastId) continue;
-      subscriber.lastId = event.id;
+      subscriber.lastId = Math.max(subscriber.lastId, event.id);
       subscriber.deliver(event);
     }
   }
@@ -222,8 +223,12 @@ export class EventHub {
   private async catchUp(): Promise<void> {
     for (const [organisationId, set] of this.subscribers) {
       const from = Math.min(...[...set].map((s) => s.lastId));
-      const { events } = await this.replay(organisationId, from).catch(() => ({ events: [] }));
-      for (const event of events) this.dispatch(event);
+      const { events } = await this.replay(organisationId, from).catch(() => ({ events: [] as LiveEvent[] }));
+      for (const event of events) {
+        for (const subscriber of [...set]) if (event.id > subscriber.lastId) subscriber.deliver(event);
+      }
+      for (const subscriber of set)
+        subscriber.lastId = Math.max(subscriber.lastId, ...events.map((e) => e.id));
     }
   }
 

@@ -182,6 +182,26 @@ describe('GET /v1/events', () => {
     expect(checked.length).toBeGreaterThan(4);
   });
 
+  it('delivers an event that commits after one with a higher id (concurrent transactions)', async () => {
+    const stream = await open('manager@example.com');
+    const ready = await stream.next((f) => f.event === 'ready');
+    const base = Number(ready.id) + 1000;
+    const made = (id: number): LiveEvent => ({
+      id,
+      organisationId: AURORA,
+      type: 'payments.updated',
+      resources: ['payments'],
+      entityId: String(id),
+      businessId: 1,
+    });
+    // Ids are taken at insert, notified at commit: the later id may arrive first.
+    const hub = eventHubFor(t.db);
+    hub.dispatch(made(base + 2));
+    hub.dispatch(made(base + 1));
+    await stream.next((f) => !f.event && (f.data as LiveEvent).id === base + 2);
+    await stream.next((f) => !f.event && (f.data as LiveEvent).id === base + 1);
+  });
+
   it("keeps the hidden business's events from everyone but ADMIN", async () => {
     const admin = await open('admin@example.com');
     const manager = await open('manager@example.com');

@@ -170,6 +170,8 @@ export const eventsModule: FastifyPluginAsyncTypebox = async (app) => {
 
       try {
         // Where this stream stands: what the client has (Last-Event-ID), or the newest event.
+        // What the replay sent is not sent again when its notification arrived meanwhile (pending).
+        const replayed = new Set<number>();
         let cursor: number;
         if (lastId === undefined) {
           cursor = await hub.newestId();
@@ -180,6 +182,7 @@ export const eventsModule: FastifyPluginAsyncTypebox = async (app) => {
             cursor = lastId;
             for (const event of events) {
               cursor = Math.max(cursor, event.id);
+              replayed.add(event.id);
               send(event);
             }
           } else {
@@ -188,7 +191,7 @@ export const eventsModule: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
         replaying = false;
-        for (const event of pending.splice(0)) if (event.id > cursor) send(event);
+        for (const event of pending.splice(0)) if (!replayed.has(event.id)) send(event);
         subscriber.lastId = Math.max(subscriber.lastId, cursor);
       } catch (error) {
         request.log.error({ err: { message: (error as Error).message } }, 'event stream failed');
