@@ -4,7 +4,7 @@
  * after a backoff that doubles and starts again once a stream opens, never after a 401 — and that
  * close() ends it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openEventStream, parseSse, reconnectDelay } from '../../src/api/events';
 import { EVENT_PERMISSIONS, mayReceive, type LiveEvent } from '../../src/domain/events';
 import { PERMISSIONS } from '../../src/domain/permissions';
@@ -204,5 +204,43 @@ describe('reconnecting', () => {
     await until(() => aborted);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(timers.pending()).toBe(0);
+  });
+});
+
+describe('useLiveEvents', () => {
+  it('marks stale the queries an event names (gathered), everything on a resync, and closes on unmount', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { useLiveEvents } = await import('../../src/layout/liveEvents');
+    const queryClient = new QueryClient();
+    const invalidated: unknown[] = [];
+    queryClient.invalidateQueries = ((filters?: { queryKey?: unknown }) => {
+      invalidated.push(filters?.queryKey ?? 'everything');
+      return Promise.resolve();
+    }) as QueryClient['invalidateQueries'];
+    let signal: AbortSignal | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const text =
+          'event: ready\nid: 1\ndata: {}\n\n' +
+          `id: 2\ndata: ${JSON.stringify({ ...event(2), resources: ['internal-transfers'] })}\n\n` +
+          `id: 3\ndata: ${JSON.stringify({ ...event(3), resources: ['business-balances', 'internal-transfers'] })}\n\n` +
+          'event: resync\nid: 9\ndata: {}\n\n';
+        controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    const fetch = (_url: string, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return Promise.resolve(new Response(body, { status: 200 }));
+    };
+    const { unmount } = renderHook(() =>
+      useLiveEvents({ apiUrl: '', token: () => 'tok', queryClient, fetch, enabled: true }),
+    );
+    await vi.waitFor(() => expect(invalidated).toContain('everything'));
+    await vi.waitFor(() =>
+      expect(invalidated).toEqual(['everything', ['internal-transfers'], ['business-balances']]),
+    );
+    unmount();
+    expect(signal?.aborted).toBe(true);
   });
 });
