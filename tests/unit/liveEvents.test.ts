@@ -4,6 +4,7 @@
  * after a backoff that doubles and starts again once a stream opens, never after a 401 — and that
  * close() ends it.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { openEventStream, parseSse, reconnectDelay } from '../../src/api/events';
 import { EVENT_PERMISSIONS, mayReceive, type LiveEvent } from '../../src/domain/events';
@@ -210,9 +211,9 @@ describe('reconnecting', () => {
 describe('useLiveEvents', () => {
   it('marks stale the queries an event names (gathered), everything on a resync, and closes on unmount', async () => {
     const { renderHook } = await import('@testing-library/react');
-    const { QueryClient } = await import('@tanstack/react-query');
+    const { QueryClient: Client } = await import('@tanstack/react-query');
     const { useLiveEvents } = await import('../../src/layout/liveEvents');
-    const queryClient = new QueryClient();
+    const queryClient = new Client();
     const invalidated: unknown[] = [];
     queryClient.invalidateQueries = ((filters?: { queryKey?: unknown }) => {
       invalidated.push(filters?.queryKey ?? 'everything');
