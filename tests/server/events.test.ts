@@ -123,6 +123,16 @@ describe('GET /v1/events', () => {
       const balance = await stream.next(ofType('balances.updated', business));
       expect((balance.data as LiveEvent).resources).toContain('business-balances');
     }
+    // Once per record and business: the transfer's second write in its transaction (its ledger entry
+    // linked) announces nothing more, as both would reach the client at the same commit.
+    const { rows } = await t.db.query<{ type: string; n: number }>(
+      `SELECT type, count(*)::int AS n FROM events WHERE id > $1 GROUP BY type ORDER BY type`,
+      [Number(stream.frames[0].id)],
+    );
+    expect(rows).toEqual([
+      { type: 'balances.updated', n: 2 },
+      { type: 'internal-transfers.updated', n: 2 },
+    ]);
     // Ids only: no amount, currency or name travels on the stream.
     expect(JSON.stringify(stream.frames)).not.toMatch(/EUR|1\.00/);
   });

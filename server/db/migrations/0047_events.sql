@@ -29,30 +29,43 @@ CREATE FUNCTION events_raise() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   business_columns text[] := TG_ARGV[2]::text[];
   id_column text := COALESCE(TG_ARGV[3], 'id');
+  -- What this transaction announced already ('|type:entity:business|' keys): its notifications all go
+  -- out at its commit, so a second announcement of the same record (a row inserted, then its ledger
+  -- entry linked) would tell the client nothing new. Transaction-local, and undone with a savepoint.
+  seen text := COALESCE(current_setting('app.events_seen', true), '');
   raised record;
 BEGIN
   FOR raised IN EXECUTE format(
     $q$INSERT INTO events (organisation_id, type, resources, entity_id, business_id)
-       SELECT organisation_id, %L, %L::text[], CASE WHEN count(DISTINCT entity) = 1 THEN min(entity) END, business
-         FROM (SELECT c.organisation_id, c.%I::text AS entity, b.business
-                 FROM changed c CROSS JOIN LATERAL unnest(ARRAY[%s]::integer[]) AS b(business)) touched
-        GROUP BY organisation_id, business
+       SELECT organisation_id, %1$L, %2$L::text[], entity, business
+         FROM (SELECT organisation_id, business,
+                      CASE WHEN count(DISTINCT entity) = 1 THEN min(entity) END AS entity
+                 FROM (SELECT c.organisation_id, c.%3$I::text AS entity, b.business
+                         FROM changed c CROSS JOIN LATERAL unnest(ARRAY[%4$s]::integer[]) AS b(business)) touched
+                GROUP BY organisation_id, business) grouped
+        WHERE position('|' || %1$L || ':' || COALESCE(entity, '') || ':' || COALESCE(business::text, '') || '|' IN %5$L) = 0
        RETURNING id, organisation_id, type, resources, entity_id, business_id$q$,
     TG_ARGV[0], TG_ARGV[1], id_column,
-    (SELECT string_agg(format('c.%I', col), ', ') FROM unnest(business_columns) AS col)
+    (SELECT string_agg(format('c.%I', col), ', ') FROM unnest(business_columns) AS col),
+    seen
   ) LOOP
+    seen := seen || '|' || raised.type || ':' || COALESCE(raised.entity_id, '') || ':' || COALESCE(raised.business_id::text, '') || '|';
     PERFORM pg_notify('app_events', json_build_object(
       'id', raised.id, 'organisationId', raised.organisation_id, 'type', raised.type,
       'resources', raised.resources, 'entityId', raised.entity_id, 'businessId', raised.business_id)::text);
   END LOOP;
+  -- Only small transactions keep the list (a bulk seed's would grow without need).
+  IF length(seen) < 8000 THEN PERFORM set_config('app.events_seen', seen, true); END IF;
   RETURN NULL;
 END
 $$;
 
 -- Balances: every posting statement (one per ledger entry, postEntry) announces the businesses whose
--- accounts it moved; the entry's id names it.
+-- accounts it moved, once per business and transaction (several entries of one transaction, a
+-- conversion and its fee, reach the client at the same commit anyway); the entry's id names it.
 CREATE FUNCTION events_raise_balances() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  seen text := COALESCE(current_setting('app.events_seen', true), '');
   raised record;
 BEGIN
   FOR raised IN
@@ -61,13 +74,16 @@ BEGIN
            CASE WHEN count(DISTINCT p.entry_id) = 1 THEN min(p.entry_id)::text END, a.business_id
       FROM changed p JOIN ledger_accounts a ON a.id = p.account_id
      WHERE a.business_id IS NOT NULL
+       AND position('|balances.updated::' || a.business_id::text || '|' IN seen) = 0
      GROUP BY a.organisation_id, a.business_id
     RETURNING id, organisation_id, type, resources, entity_id, business_id
   LOOP
+    seen := seen || '|balances.updated::' || raised.business_id::text || '|';
     PERFORM pg_notify('app_events', json_build_object(
       'id', raised.id, 'organisationId', raised.organisation_id, 'type', raised.type,
       'resources', raised.resources, 'entityId', raised.entity_id, 'businessId', raised.business_id)::text);
   END LOOP;
+  IF length(seen) < 8000 THEN PERFORM set_config('app.events_seen', seen, true); END IF;
   RETURN NULL;
 END
 $$;
