@@ -75,6 +75,8 @@ export class EventHub {
   private stopListening: (() => Promise<void>) | undefined;
   private retryMs = RELISTEN_MIN_MS;
   private pruneTimer: ReturnType<typeof setInterval> | undefined;
+  /** The LISTEN under way: the release waits for it, so nothing is left to the database's close. */
+  private starting: Promise<unknown> | undefined;
   private readonly waiters = new Set<() => void>();
   /** Notifications received (tests and the benchmark count them). */
   received = 0;
@@ -98,6 +100,7 @@ export class EventHub {
     this.stopped = true;
     this.listening = false;
     clearInterval(this.pruneTimer);
+    await this.starting?.catch(() => undefined);
     const stop = this.stopListening;
     this.stopListening = undefined;
     await stop?.().catch(() => undefined);
@@ -191,7 +194,7 @@ export class EventHub {
 
   private listen(): void {
     if (this.stopped || !this.db.listen) return;
-    this.db
+    this.starting = this.db
       .listen(
         EVENTS_CHANNEL,
         (payload) => {
@@ -203,7 +206,7 @@ export class EventHub {
       )
       .then(
         (stop) => {
-          if (this.stopped) return void stop().catch(() => undefined);
+          if (this.stopped) return stop().catch(() => undefined);
           const wasLost = this.retryMs > RELISTEN_MIN_MS;
           this.stopListening = stop;
           this.retryMs = RELISTEN_MIN_MS;

@@ -6,7 +6,12 @@
  * five minutes (older: a `resync`); pruning deletes older events; a revoked session's stream ends; the
  * app's close ends every stream.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../src/domain/events';
 import { EVENT_PERMISSIONS } from '../../src/domain/events';
@@ -267,6 +272,34 @@ describe('GET /v1/events', () => {
     const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: t.auth(token) });
     expect(out.statusCode).toBe(204);
     await stream.ended;
+  });
+
+  it('lets a process end after closing an app at once (its LISTEN settled first)', () => {
+    // In a process of its own: a close that left the LISTEN to the database's close left a promise
+    // that never settled, and the process ended with code 13 (`node scripts/openapi.mjs` did).
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const script = join(mkdtempSync(join(tmpdir(), 'events-close-')), 'close.mts');
+    writeFileSync(
+      script,
+      `const { buildApp } = await import(${JSON.stringify(join(root, 'server/app.ts'))});
+       const { testConfig } = await import(${JSON.stringify(join(root, 'server/config.ts'))});
+       const { openPglite } = await import(${JSON.stringify(join(root, 'server/db/client.ts'))});
+       const db = await openPglite();
+       const app = await buildApp({ db, config: testConfig() });
+       await app.ready();
+       await app.inject({ method: 'GET', url: '/v1/brands/dashboard' });
+       await app.close();
+       await db.close();
+       console.log('closed');\n`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    rmSync(dirname(script), { recursive: true, force: true });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('closed');
   });
 
   it('ends every open stream when the app closes', async () => {
