@@ -50,6 +50,9 @@ export default defineConfig({
       // POST /v1/testing/reset: every spec file starts from the demo data (tests/e2e/fixtures.ts); also
       // lets a request name another brand (X-E2E-Brand, tests/e2e/look.spec.ts).
       E2E_RESET: '1',
+      // The simulator would move the demo data under the tests' feet: a test that needs it runs a tick
+      // (POST /v1/testing/simulator/tick).
+      SIMULATOR: 'off',
     },
   },
 });

@@ -33,11 +33,18 @@
 //    Idempotency-Key, the smallest BTC amount from business 1 to Aurora's first whitelisted BTC address
 //    (its hold posted through the ledger), same clients and seconds as 3: p50, p99 and how many were
 //    created. `--withdrawals-only` runs it alone (with the GET /v1/currencies baseline).
+// 8. Live events (GET /v1/events, docs/decisions.md 185–187): 100 event streams of the manager stay open
+//    while 4 clients make internal transfers between two businesses for --seconds (each raises events
+//    for the transfer and the balances of both businesses); printed: transfers/s, events raised/s,
+//    and events delivered/s summed over the 100 streams (every event reaches every stream), with the
+//    p50 and p99 from a transfer's answer to its last stream receiving its events. `--events-only`
+//    runs this alone (on a database with the demo data only: `--payments 0` is its default).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
 //          [--database-url URL | --data-dir DIR | --pglite]
-//          [--heavy-only | --search-only | --transfers-only | --withdrawals-only] [--transfer-clients 16]
+//          [--heavy-only | --search-only | --transfers-only | --withdrawals-only | --events-only]
+//          [--transfer-clients 16]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -74,6 +81,8 @@ const SEARCH_ONLY = flag('search-only');
 const TRANSFERS_ONLY = flag('transfers-only');
 const TRANSFER_CLIENTS = Number(option('transfer-clients', '16'));
 const WITHDRAWALS_ONLY = flag('withdrawals-only');
+const EVENTS_ONLY = flag('events-only');
+const EVENT_STREAMS = 100;
 
 function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -222,6 +231,127 @@ async function drive(
   };
 }
 
+/** Thrown to end the run early (a scenario run alone), not a failure. */
+class Done extends Error {}
+
+/**
+ * Scenario 6: EVENT_STREAMS open event streams, internal transfers made meanwhile by 4 clients; counts
+ * the events every stream receives.
+ */
+async function eventsScenario(port, auth, where) {
+  const streams = [];
+  let delivered = 0;
+  /** The distinct events raised meanwhile (as every stream receives every one). */
+  const raised = new Set();
+  /** Per transfer (by its id): how many deliveries of its own events arrived, and when the last did. */
+  const arrivals = new Map();
+  const open = () =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/v1/events',
+          headers: { ...auth, accept: 'text/event-stream' },
+          agent: false,
+        },
+        (res) => {
+          if (res.statusCode !== 200) return reject(new Error(`GET /v1/events answered ${res.statusCode}`));
+          res.setEncoding('utf8');
+          let buffer = '';
+          res.on('data', (chunk) => {
+            buffer += chunk;
+            let at;
+            while ((at = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, at);
+              buffer = buffer.slice(at + 2);
+              if (/^event: ready/m.test(block)) resolve();
+              const data = /^data: (.*)$/m.exec(block);
+              if (!data || /^event: /m.test(block)) continue;
+              delivered++;
+              const event = JSON.parse(data[1]);
+              raised.add(event.id);
+              if (event.type === 'internal-transfers.updated' && event.entityId) {
+                const seen = arrivals.get(event.entityId) ?? { count: 0, last: 0 };
+                seen.count++;
+                seen.last = performance.now();
+                arrivals.set(event.entityId, seen);
+              }
+            }
+          });
+          res.on('error', () => undefined);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+      streams.push(req);
+    });
+  try {
+    const answered = new Map();
+    let transfers = 0;
+    let failed = 0;
+    let n = 0;
+    /** 4 clients making transfers for SECONDS; answers how many were made. */
+    const makeTransfers = async () => {
+      let made = 0;
+      const deadline = performance.now() + SECONDS * 1000;
+      const loop = async () => {
+        while (performance.now() < deadline) {
+          const from = n++ % 2 === 0 ? 1 : 2;
+          const r = await request(
+            port,
+            'POST',
+            '/v1/payment/internal-transfers',
+            { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+            JSON.stringify({ fromBusinessId: from, toBusinessId: 3 - from, currency: 'EUR', amount: '0.01' }),
+          );
+          if (r.status !== 201) {
+            failed++;
+            continue;
+          }
+          made++;
+          answered.set(String(JSON.parse(r.body).transfer.id), performance.now());
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, loop));
+      return made;
+    };
+    // The baseline, in the same run: the same transfers with no stream open.
+    const baseline = await makeTransfers();
+    for (let i = 0; i < EVENT_STREAMS; i += 10) await Promise.all(Array.from({ length: 10 }, open));
+    answered.clear();
+    const began = performance.now();
+    transfers = await makeTransfers();
+    // Every event raised reaches every stream (or 10 s pass).
+    const waitUntil = performance.now() + 10_000;
+    while (delivered < raised.size * EVENT_STREAMS && performance.now() < waitUntil)
+      await new Promise((r) => setTimeout(r, 20));
+    const expected = raised.size * EVENT_STREAMS;
+    const lastArrival = Math.max(...[...arrivals.values()].map((a) => a.last), began);
+    const elapsed = (lastArrival - began) / 1000;
+    // Negative: the events reached every stream before the transfer's own answer reached its client.
+    const lags = [...answered]
+      .map(([id, at]) => (arrivals.get(id)?.count >= 2 * EVENT_STREAMS ? arrivals.get(id).last - at : NaN))
+      .filter((ms) => Number.isFinite(ms))
+      .sort((a, b) => a - b);
+    const pct = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
+    console.log(
+      `\nLive events, ${where}: ${EVENT_STREAMS} open streams, 4 clients making internal transfers for ${SECONDS} s\n` +
+        `  ${transfers} transfers (${(transfers / SECONDS).toFixed(1)}/s; with no stream open ${(baseline / SECONDS).toFixed(1)}/s${failed ? `; ${failed} not 201` : ''}), ` +
+        `${raised.size} events raised (${(raised.size / elapsed).toFixed(0)}/s); ` +
+        `${delivered.toLocaleString('en')} of ${expected.toLocaleString('en')} deliveries ` +
+        `(${Math.round(delivered / elapsed).toLocaleString('en')} events delivered/s over the streams); ` +
+        `transfer answered → its events on all ${EVENT_STREAMS} streams: p50 ${pct(0.5).toFixed(1)} ms, ` +
+        `p99 ${pct(0.99).toFixed(1)} ms; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
+    if (failed || delivered < expected) exitCode = 1;
+  } finally {
+    for (const req of streams) req.destroy();
+  }
+}
+
 const givenUrl = option('database-url', '');
 const givenDir = option('data-dir', '');
 const bin = givenUrl || givenDir || flag('pglite') ? undefined : pgBin();
@@ -239,7 +369,10 @@ try {
   const onPostgres = Boolean(databaseUrl);
   const CLIENTS = Number(option('clients', onPostgres ? '32' : '8'));
   const PAYMENTS = Number(
-    option('payments', TRANSFERS_ONLY || WITHDRAWALS_ONLY ? '0' : onPostgres ? '1000000' : '200000'),
+    option(
+      'payments',
+      TRANSFERS_ONLY || WITHDRAWALS_ONLY || EVENTS_ONLY ? '0' : onPostgres ? '1000000' : '200000',
+    ),
   );
 
   // Up to PAYMENTS payments: a database given by URL or folder may hold them from an earlier run.
@@ -267,6 +400,9 @@ try {
       // The heavy-work scenario runs 15 exports and reports at once for one user.
       EXPORTS_MAX_PER_USER: '15',
       EXPORTS_MAX_GLOBAL: '15',
+      // The events scenario holds 100 streams from this one address; no simulator moving rows meanwhile.
+      MAX_CONNECTIONS_PER_IP: '0',
+      SIMULATOR: 'off',
       ...(onPostgres ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
     },
   });
@@ -300,6 +436,10 @@ try {
     );
     if (r?.failed) exitCode = 1;
   };
+
+  if (EVENTS_ONLY || (!HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY))
+    await eventsScenario(port, auth, where);
+  if (EVENTS_ONLY) throw new Done();
 
   for (const [name, path, headers] of [
     ['GET /v1/currencies (token)', '/v1/currencies', auth],
@@ -663,8 +803,10 @@ try {
     );
   }
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
+  if (!(error instanceof Done)) {
+    console.error(error instanceof Error ? error.message : error);
+    exitCode = 1;
+  }
 } finally {
   agent?.destroy();
   if (server) {

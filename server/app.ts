@@ -34,7 +34,9 @@ import { convertStrictly, fieldErrors } from './http/validation';
 import type { AnyForm } from './http/forms';
 import { background } from './lib/background';
 import { apiModules, type ApiModule } from './modules/registry';
-import { testingModule } from './modules/testing/routes';
+import { Simulator } from './simulator';
+import type { SimulatorStep } from './simulator/steps';
+import { simulatorTestingRoutes, testingModule } from './modules/testing/routes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -44,6 +46,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The API areas (default: server/modules/registry.ts); a test adds the guide's example module. */
   modules?: readonly ApiModule[];
+  /** The simulator's steps (default: server/simulator/steps.ts); a test gives its own. */
+  simulatorSteps?: readonly SimulatorStep[];
 }
 
 export const API_VERSION = '1.0.0';
@@ -209,6 +213,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   // Work started after an answer (the reset mail) finishes before the database may close.
   app.addHook('onClose', async () => app.background.settled());
+  // The simulator (server/simulator/index.ts): started once the app is ready unless SIMULATOR=off,
+  // stopped (its tick under way finished) before the database may close.
+  const simulator = new Simulator({
+    db,
+    intervalMs: config.simulatorIntervalMs,
+    now: ctx.now,
+    log: app.log,
+    steps: options.simulatorSteps,
+  });
+  app.decorate('simulator', simulator);
+  if (config.simulator) app.addHook('onReady', async () => simulator.start());
+  app.addHook('onClose', async () => simulator.stop());
   app.decorateRequest('auth', null as unknown as never);
   // Access guards from route config, the route table, Cache-Control: no-store (server/http/conventions.ts).
   installRouteConventions(app);
@@ -314,7 +330,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // One plugin per API area, with its prefix (server/modules/registry.ts).
   for (const { plugin, prefix } of options.modules ?? apiModules) await app.register(plugin, { prefix });
-  if (config.e2eReset) await app.register(testingModule, { prefix: '/v1/testing' });
+  if (config.e2eReset) {
+    await app.register(testingModule, { prefix: '/v1/testing' });
+    await app.register(simulatorTestingRoutes, { prefix: '/v1/testing' });
+  }
   await docsRoutes(app);
 
   const hasDist = existsSync(join(config.distDir, 'index.html'));

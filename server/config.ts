@@ -54,6 +54,12 @@ export interface Config {
    * (unset) seeds only a PGlite data folder that this start created new (server/start.ts).
    */
   seedDemo: boolean | 'auto';
+  /** The simulator (server/simulator/index.ts) runs its steps (SIMULATOR=off stops it; tests: off). */
+  simulator: boolean;
+  /** Milliseconds between two simulator ticks (SIMULATOR_INTERVAL_MS). */
+  simulatorIntervalMs: number;
+  /** Milliseconds between two heartbeats of an event stream, each re-checking its session (EVENTS_HEARTBEAT_MS). */
+  eventsHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +135,15 @@ function seedDemo(env: Record<string, string | undefined>, argv: readonly string
   throw new ConfigError(`SEED_DEMO must be 1 or 0 (got "${env.SEED_DEMO}")`);
 }
 
+/** An on/off switch: on, off, 1, 0, true, false, yes, no (unset: the fallback). */
+function onOff(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (raw === 'on' || YES.includes(raw)) return true;
+  if (raw === 'off' || NO.includes(raw)) return false;
+  throw new ConfigError(`${name} must be on or off (got "${env[name]}")`);
+}
+
 /**
  * Pure: reads the configuration from an environment map (and the command line's flags, e.g.
  * `--seed-demo`); throws ConfigError with a clear message.
@@ -177,10 +192,14 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     distDir: (env.DIST_DIR ?? '').trim() || DEFAULT_DIST,
     e2eReset: YES.includes((env.E2E_RESET ?? '').trim().toLowerCase()),
     seedDemo: seedDemo(env, argv),
+    simulator: onOff(env, 'SIMULATOR', true),
+    simulatorIntervalMs: int(env, 'SIMULATOR_INTERVAL_MS', 5_000, 100),
+    eventsHeartbeatMs: int(env, 'EVENTS_HEARTBEAT_MS', 15_000, 100),
   };
 }
 
 /** The defaults with an in-memory database and silent logs, plus overrides: for tests. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', ...overrides };
+  // The simulator stays off in tests unless a test turns it on (or calls a step itself).
+  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', simulator: false, ...overrides };
 }

@@ -9,6 +9,7 @@ import type {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Simulator } from './simulator';
 
 export interface AppContext {
   db: Db;
@@ -20,6 +21,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The simulator's runner (server/simulator/index.ts): started unless SIMULATOR=off. */
+    simulator: Simulator;
     /** "METHOD /path" of every route registered so far (HEAD left out); see http/conventions.ts. */
     registeredRoutes: readonly string[];
   }

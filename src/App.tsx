@@ -63,6 +63,7 @@ import {
   NotFound,
   readPreferences,
   RequireAccess,
+  useLiveEvents,
 } from './layout';
 
 export interface AppProps {
@@ -75,6 +76,11 @@ export interface AppProps {
   pages?: readonly PageDeclaration[];
   /** The fetch the http client sends through (default: the browser's). */
   fetch?: FetchFn;
+  /**
+   * Live updates from GET /v1/events (src/layout/liveEvents.ts). Default: on with the browser's fetch,
+   * off when a test hands its own fetch (the test turns it on when it is what it tests).
+   */
+  liveEvents?: boolean;
   /** Replace a provider (default: built from the declarations). */
   dataProvider?: DataProvider;
   authProvider?: AuthProvider;
@@ -187,6 +193,7 @@ export default function App({
   resources = registeredResources,
   pages = registeredPages,
   fetch,
+  liveEvents = fetch === undefined,
   ...providers
 }: AppProps) {
   const [composed] = useState(() => compose(resources, pages));
@@ -213,6 +220,9 @@ export default function App({
       }),
   );
   const [i18nProvider] = useState(() => providers.i18nProvider ?? createI18nProvider(composed.messages));
+  // One event stream while this session and organisation are shown: changes elsewhere mark queries stale.
+  const [sessionToken] = useState(() => () => controller.getState().session?.token);
+  useLiveEvents({ apiUrl, token: sessionToken, queryClient, fetch, enabled: liveEvents });
   // Light and dark: react-admin follows the system preference; the user menu switches (AppBar).
   const themes = useMemo(() => brandThemePair(brand.definition), [brand.definition]);
 

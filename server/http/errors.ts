@@ -24,6 +24,8 @@ export const SERVER_TEXTS = {
   idempotencyKeyReused: 'This Idempotency-Key was already used with another request.',
   /** 409: the key's first request is still under way (its claim vanished before it answered). */
   idempotencyKeyBusy: 'A request with this Idempotency-Key is under way. Try again.',
+  /** 406: GET /v1/events without Accept: text/event-stream (server/modules/events/routes.ts). */
+  eventStreamOnly: 'This path streams events: send Accept: text/event-stream.',
 } as const;
 
 /** The global 429 (and the forgot-password limit): 'Too many requests. Try again in N seconds.' */

@@ -12,6 +12,7 @@ import { bankAccountsModule } from './bankAccounts/routes';
 import { brandsModule } from './brands/routes';
 import { businessesModule } from './businesses/routes';
 import { currenciesModule } from './currencies/routes';
+import { eventsModule } from './events/routes';
 import { fiatMovementsModule } from './fiatMovements/routes';
 import { metadataModule } from './metadata/routes';
 import { paymentRequestsModule } from './payments/routes';
@@ -49,6 +50,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: searchModule, prefix: '/v1/search' },
   { plugin: travelRuleModule, prefix: '/v1/deposits/travel-rule' },
   { plugin: auditLogModule, prefix: '/v1/audit-log' },
+  { plugin: eventsModule, prefix: '/v1/events' },
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },

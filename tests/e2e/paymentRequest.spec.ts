@@ -1,7 +1,7 @@
 /**
  * Crypto deposit (issue 16, docs/decisions.md 170–174): a manager creates a payment request and sees
  * its address, QR code and countdown; the simulated provider's deposit and its confirmations arrive
- * (driven by the test-mode POST /v1/testing/simulator/step) and the page shows them without a reload,
+ * (driven by the test-mode POST /v1/testing/simulator/tick) and the page shows them without a reload,
  * until the request is Paid. The form, the response dialog and the result pass axe in both themes.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -41,7 +41,7 @@ async function create(page: Page) {
 
 /** Every simulator step once, `seconds` from now (the provider's time, moved on by the test). */
 async function step(request: APIRequestContext, seconds: number) {
-  const response = await request.post('/v1/testing/simulator/step', {
+  const response = await request.post('/v1/testing/simulator/tick', {
     data: { at: new Date(Date.now() + seconds * 1000).toISOString() },
   });
   expect(response.status()).toBe(200);

@@ -210,6 +210,7 @@ describe('GET /v1/openapi.json', () => {
       'PATCH /v1/deposits/travel-rule/{id}',
       'GET /v1/audit-log',
       'GET /v1/audit-log/export',
+      'GET /v1/events',
       'GET /v1/businesses',
       'GET /v1/businesses/{id}',
       'POST /v1/businesses',

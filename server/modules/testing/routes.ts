@@ -1,15 +1,15 @@
 /**
  * POST /v1/testing/reset: back to the demo data (every table emptied and seeded again, throttle
- * counters and sessions included). POST /v1/testing/simulator/step: every simulator step once, at the
- * given time (default now), so an end-to-end test moves a payment request without waiting for the
- * runner. Registered ONLY when the server starts with E2E_RESET=1 (the Playwright web server does);
- * otherwise the routes do not exist (404).
+ * counters and sessions included). POST /v1/testing/simulator/tick: one tick of the simulator at a
+ * given time (default now), so an e2e test moves a payment or a withdrawal on without waiting for the
+ * interval. Registered ONLY when the server starts with E2E_RESET=1 (the
+ * Playwright web server does); otherwise the route does not exist (404).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { Timestamp } from '../transactions/schemas';
 import { PUBLIC } from '../../auth/access';
 import { resetDemoData } from '../../db/seed';
-import { simulatorSteps } from '../../simulator/steps';
 
 export const testingModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -28,30 +28,36 @@ export const testingModule: FastifyPluginAsyncTypebox = async (app) => {
       return reply.status(204).send(null);
     },
   );
+};
 
+/** The testing routes' second part: the simulator's tick (test mode only, like the reset). */
+export const simulatorTestingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/simulator/step',
+    '/simulator/tick',
     {
       config: { access: PUBLIC },
       schema: {
         tags: ['testing'],
-        summary: 'Test mode only (E2E_RESET=1): runs every simulator step once at `at` (default now)',
-        body: Type.Object(
-          { at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })) },
-          { additionalProperties: false },
-        ),
+        summary:
+          "Test mode only (E2E_RESET=1): runs every simulator step once at `at` (default the server's now)",
+        body: Type.Object({ at: Type.Optional(Timestamp) }, { additionalProperties: false }),
         response: {
           200: Type.Object({
-            moved: Type.Record(Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })),
+            moved: Type.Record(
+              Type.String({ maxLength: 100, pattern: '^[a-z0-9-]+$' }),
+              Type.Union([
+                Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+                Type.Object({ error: Type.String({ maxLength: 2000, pattern: '^' }) }),
+              ]),
+              { maxProperties: 100 },
+            ),
           }),
         },
       },
     },
     async (request) => {
-      const at = request.body.at ? new Date(request.body.at) : new Date(app.ctx.now());
-      const moved: Record<string, number> = {};
-      for (const step of simulatorSteps) moved[step.name] = await step.run(app.ctx.db, at, 100);
-      return { moved };
+      const at = request.body?.at ? new Date(request.body.at) : undefined;
+      return { moved: await app.simulator.tick(at) };
     },
   );
 };
