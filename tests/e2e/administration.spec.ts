@@ -5,7 +5,15 @@
  * lists and forms of API keys, users and roles pass axe in both themes.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, loginAsAdmin, resetDemoData, expectNoViolations } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  loginAsAdmin,
+  resetDemoData,
+  expectNoViolations,
+  networkSettled,
+} from './fixtures';
 
 test.beforeAll(resetDemoData);
 
@@ -118,7 +126,7 @@ for (const scheme of ['light', 'dark'] as const) {
             window.dispatchEvent(new PopStateEvent('popstate'));
           }, path);
           await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await networkSettled(page);
           await expectNoViolations(page);
         }
       });

@@ -19,7 +19,28 @@ type Fixtures = {
   allowConsole: (pattern: RegExp) => void;
   /** Fails a test whose file did not start from the demo data (see resetDemoData). */
   knownData: void;
+  /** Counts the page's requests in flight, for networkSettled. */
+  requestsInFlight: void;
 };
+
+/** The live event stream (GET /v1/events): open for as long as the app is shown. */
+const EVENT_STREAM = /\/v1\/events(\?|$)/;
+const inFlight = new WeakMap<Page, { pending: Set<unknown>; last: number }>();
+
+/**
+ * Like `waitForLoadState('networkidle')` (no request for 500 ms), but blind to the live event stream,
+ * which keeps one request open for as long as the app is shown (so the network is never idle).
+ */
+export async function networkSettled(page: Page, quietMs = 500) {
+  const state = inFlight.get(page);
+  if (!state) throw new Error('networkSettled needs the requestsInFlight fixture');
+  await expect
+    .poll(() => state.pending.size === 0 && Date.now() - state.last >= quietMs, {
+      message: 'requests still in flight',
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
 
 /** Files whose tests start from the demo data in this worker. */
 const resetFiles = new Set<string>();
@@ -47,6 +68,25 @@ export const test = base.extend<Fixtures>({
       expect(resetFiles.has(testInfo.file), 'start the spec file with test.beforeAll(resetDemoData)').toBe(
         true,
       );
+      await use();
+    },
+    { auto: true },
+  ],
+  requestsInFlight: [
+    async ({ page }, use) => {
+      const state = { pending: new Set<unknown>(), last: Date.now() };
+      inFlight.set(page, state);
+      const start = (request: { url(): string }) => {
+        if (EVENT_STREAM.test(request.url())) return;
+        state.pending.add(request);
+        state.last = Date.now();
+      };
+      const end = (request: unknown) => {
+        if (state.pending.delete(request)) state.last = Date.now();
+      };
+      page.on('request', start);
+      page.on('requestfinished', end);
+      page.on('requestfailed', end);
       await use();
     },
     { auto: true },

@@ -7,6 +7,7 @@ import {
   totpNow,
   FAILED_RESOURCE,
   resetDemoData,
+  networkSettled,
 } from './fixtures';
 
 // Every file starts from the demo data (tests/e2e/fixtures.ts).
@@ -42,7 +43,7 @@ test('admin chooses an organisation on the chooser, then lands on /statistics', 
   // Any other route sends a user who has not chosen back to the chooser. (The reload waits until the
   // login's storage work is done: a reload within a second of it has once stayed on 'Loading' on a
   // loaded CI machine, a known issue being investigated, not what this test is about.)
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   await page.goto('/change-password');
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Borealis Exchange' }).click();

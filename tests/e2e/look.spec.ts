@@ -10,7 +10,7 @@
  * after a deliberate change of the look; look at the new PNGs before committing them).
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, loginAs, resetDemoData, expectNoViolations } from './fixtures';
+import { test, expect, loginAs, resetDemoData, expectNoViolations, networkSettled } from './fixtures';
 
 // Every file starts from the demo data (tests/e2e/fixtures.ts).
 test.beforeAll(resetDemoData);
@@ -42,7 +42,7 @@ async function adminPageReady(page: Page, heading: string | RegExp) {
   // A full page load on a busy machine (boot, session, brand, the admin's chunks) can take a while.
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('header img')).toHaveJSProperty('complete', true);
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
 }
 
 for (const brand of BRANDS) {
