@@ -95,6 +95,11 @@ export interface MultiStepFormProps<V extends FieldValues, R, Q = never> {
   keyFields?: readonly (keyof V & string)[];
   /** The field of the 2FA code, never part of the key (default 'twoFaCode'). */
   codeField?: string;
+  /**
+   * Fields the overview shows (a quote's execution code): a refusal that names only them stays on the
+   * overview, on those fields, instead of stepping back to the form.
+   */
+  overviewFields?: readonly string[];
   /** A quote created between the fields and the overview, executed by `submit` (create → show → execute). */
   quote?: QuoteStep<V, Q>;
   /** Step 4: the outcome. `restart` empties the form for another entry. */
@@ -242,6 +247,7 @@ export function MultiStepForm<V extends FieldValues, R, Q = never>({
   cancelTo,
   keyFields,
   codeField,
+  overviewFields,
   quote,
   newKey = () => globalThis.crypto.randomUUID(),
 }: MultiStepFormProps<V, R, Q>) {
@@ -265,11 +271,16 @@ export function MultiStepForm<V extends FieldValues, R, Q = never>({
     setFormKey((k) => k + 1);
   };
 
-  /** The refusal of a call: field errors back on the form (answered to react-admin), else the text. */
+  /**
+   * The refusal of a call: field errors back on their fields (answered to react-admin: on the form, or
+   * on the overview when they are all its own fields), else the text.
+   */
   const refusal = (error: unknown) => {
     const errors = fieldErrorsOf(error);
-    if (Object.keys(errors).length > 0) {
-      setStep('form');
+    const names = Object.keys(errors);
+    if (names.length > 0) {
+      const onOverview = step === 'overview' && names.every((name) => overviewFields?.includes(name));
+      if (!onOverview) setStep('form');
       setFocusRequest((n) => n + 1);
       return errors; // react-admin's Form sets them on the fields
     }
@@ -388,6 +399,7 @@ export function MultiStepForm<V extends FieldValues, R, Q = never>({
       ) : (
         <Box key="overview">
           <StepIndicator current="overview" />
+          <FocusServerError request={focusRequest} />
           <StepHeading>{translate(labels.overview)}</StepHeading>
           <Overview<V> render={overview} />
           {quote && quoted ? <QuoteView<V, Q> quote={quoted.quote} show={quote.show} /> : null}

@@ -219,6 +219,9 @@ function QuoteView({ quote, twoFa }: { quote: ConversionQuote; twoFa: boolean })
   );
 }
 
+/** The execution's refused code, on its own field of the overview. */
+const EXECUTE_CODE_REFUSED = { executeCode: ERROR_TEXTS.invalidTwoFaCode };
+
 /** A call's refusal with a refused 2FA code on its field (the creation's code). */
 function withCodeField(error: unknown): unknown {
   const code = twoFaFieldError(error);
@@ -269,8 +272,14 @@ export default function BalanceConversionPage() {
       setDialog({ open: true, kind: 'success', message: translate(`${T}.executed`) });
       return done;
     } catch (error) {
-      // Field errors (the balance no longer covers it) go back to the form; anything else stays on the
-      // overview with its text, where New quote is.
+      // A refused code goes on the execution's code field, on the overview (the user stays signed in);
+      // other field errors (the balance no longer covers it) go back to the form; anything else stays on
+      // the overview with its text, where New quote is.
+      if (twoFaFieldError(error))
+        throw {
+          ...(error as object),
+          body: { message: ERROR_TEXTS.invalidTwoFaCode, errors: EXECUTE_CODE_REFUSED },
+        };
       if (Object.keys(fieldErrorsOf(error)).length === 0)
         setDialog({ open: true, kind: 'failure', message: errorText(error, ERROR_TEXTS.default) });
       throw error;
@@ -294,6 +303,7 @@ export default function BalanceConversionPage() {
             }}
             resolver={resolver}
             keyFields={KEY_FIELDS}
+            overviewFields={['executeCode']}
             fields={<Fields precisionOf={precisionOf} />}
             overview={(values) => <Overview values={values} />}
             quote={{
