@@ -280,6 +280,9 @@ const KINDS: Record<string, Record<ReportLocale, string>> = {
   unallocated_deposit: { en: 'Unallocated deposit', de: 'Nicht verteilte Einzahlung' },
   manual: { en: 'Manual movement', de: 'Manuelle Buchung' },
   conversion: { en: 'Balance conversion', de: 'Saldenumrechnung' },
+  conversion_fee: { en: 'Conversion fee', de: 'Umrechnungsgebühr' },
+  withdrawal_hold: { en: 'Withdrawal hold', de: 'Reservierung einer Auszahlung' },
+  withdrawal_release: { en: 'Withdrawal release', de: 'Freigabe einer Auszahlung' },
 };
 
 /** The records an entry's reference names ('fiat-deposit:71'), in words. */
@@ -294,6 +297,12 @@ const RECORDS: Record<string, Record<ReportLocale, string>> = {
   'unallocated-deposit': { en: 'Unallocated deposit', de: 'Nicht verteilte Einzahlung' },
   'manual-movement': { en: 'Manual movement', de: 'Manuelle Buchung' },
   'balance-conversion': { en: 'Balance conversion', de: 'Saldenumrechnung' },
+  'balance-conversion-fee': { en: 'Fee of balance conversion', de: 'Gebühr der Saldenumrechnung' },
+  'crypto-withdrawal-hold': { en: 'Hold of crypto withdrawal', de: 'Reservierung der Krypto-Auszahlung' },
+  'crypto-withdrawal-release': {
+    en: 'Release of crypto withdrawal',
+    de: 'Freigabe der Krypto-Auszahlung',
+  },
 };
 
 /** 'fiat_deposit' → 'Fiat deposit' (a kind the table lacks: its words with the underscores as spaces). */
