@@ -52,12 +52,12 @@ for (const scheme of ['light', 'dark'] as const) {
     // The indicative figures follow the typing: 0.5 % fee included, the rest at 1.08.
     const indicative = page.getByTestId('indicative');
     await expect(indicative.getByTestId('figure-creditAmount')).toHaveText('107.46 USD');
-    await expect(indicative.getByTestId('figure-fee')).toHaveText('0.5 EUR');
+    await expect(indicative.getByTestId('figure-fee')).toHaveText('0.50 EUR');
     await expectNoViolations(page);
 
     await page.getByRole('button', { name: 'Get quote' }).click();
     const quote = page.getByTestId('quote');
-    await expect(quote.getByTestId('figure-debitAmount')).toHaveText('100 EUR');
+    await expect(quote.getByTestId('figure-debitAmount')).toHaveText('100.00 EUR');
     await expect(quote.getByTestId('figure-creditAmount')).toHaveText('107.46 USD');
     await expect(page.getByTestId('quote-countdown')).toContainText(/This quote holds for 0:[0-5]\d|1:00/);
     await expectNoViolations(page);

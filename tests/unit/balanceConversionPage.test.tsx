@@ -83,7 +83,7 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
 
     const indicative = await screen.findByTestId('indicative');
     await waitFor(() =>
-      expect(within(indicative).getByTestId('figure-creditAmount').textContent).toBe('107.46 USD'),
+      expect(within(indicative).getByTestId('figure-creditAmount').textContent).toBe('107.46\u00a0USD'),
     );
     const asked = calls(api, 'GET', '/v1/payment/balance/convert/indicative');
     // Debounced: one question for the whole typed amount, not one per keystroke.
@@ -92,7 +92,7 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Get quote' }));
     const quote = await screen.findByTestId('quote');
-    expect(within(quote).getByTestId('figure-debitAmount').textContent).toBe('100 EUR');
+    expect(within(quote).getByTestId('figure-debitAmount').textContent).toBe('100.00\u00a0EUR');
     expect(screen.getByTestId('quote-countdown').textContent).toMatch(/This quote holds for (1:00|0:5\d)/);
     const [created] = calls(api, 'POST', '/v1/payment/balance/convert');
     expect(created.body).toEqual({
@@ -125,7 +125,7 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     expect(executed.body).toBeUndefined();
     await user.click(within(success).getByRole('button', { name: 'Close' }));
     const result = await screen.findByTestId('conversion-result');
-    expect(within(result).getByTestId('figure-creditAmount').textContent).toBe('107.46 USD');
+    expect(within(result).getByTestId('figure-creditAmount').textContent).toBe('107.46\u00a0USD');
   });
 
   it('says when the quote on the overview has expired', async () => {

@@ -12,6 +12,7 @@ import { useTranslate } from 'react-admin';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../authProvider';
+import { formatMoney, formatRate } from '../../i18n/format';
 import {
   conversionAmountProblem,
   conversionMessageKey,
@@ -76,11 +77,12 @@ function requestOf(values: Values, precisionOf: (currency: string) => number): C
 /** The figures of a quote or of the indicative answer, as a description list. */
 function Figures({ figures, debit, credit }: { figures: ConversionFigures; debit: string; credit: string }) {
   const translate = useTranslate();
+  // Amounts at their currency's precision (fiat at 2 decimals), the rate at its significant digits.
   const rows: [string, string][] = [
-    [`${T}.rate`, `1 ${debit} = ${figures.rate} ${credit}`],
-    [`${T}.debitAmount`, `${figures.debitAmount} ${debit}`],
-    [`${T}.fee`, `${figures.fee} ${debit}`],
-    [`${T}.creditAmount`, `${figures.creditAmount} ${credit}`],
+    [`${T}.rate`, `1 ${debit} = ${formatRate(figures.rate)} ${credit}`],
+    [`${T}.debitAmount`, formatMoney(figures.debitAmount, debit)],
+    [`${T}.fee`, formatMoney(figures.fee, debit)],
+    [`${T}.creditAmount`, formatMoney(figures.creditAmount, credit)],
   ];
   return (
     <Box
