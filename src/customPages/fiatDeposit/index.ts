@@ -4,6 +4,7 @@ import { page } from '../../declarations';
 import { all, both, brandAllows } from '../../domain/requirements';
 import { fiatDepositMethods } from './api';
 import { fiatDepositMessages } from './messages';
+import { movementTranslationsDe } from '../../features/movements/translations';
 
 /**
  * /fiat-deposit (CREATE_FIAT_DEPOSIT, and only where the brand allows fiat deposits: elsewhere neither
@@ -16,6 +17,8 @@ export default page({
   menu: { section: 'billing', label: 'pages.fiatDeposit.menu', icon: SavingsIcon, order: 30 },
   component: lazy(() => import('./FiatDepositPage')),
   messages: fiatDepositMessages,
-  translations: { de: () => import('./messages.de').then((m) => m.fiatDepositMessagesDe) },
+  translations: {
+    de: movementTranslationsDe(() => import('./messages.de').then((m) => m.fiatDepositMessagesDe)),
+  },
   methods: fiatDepositMethods,
 });

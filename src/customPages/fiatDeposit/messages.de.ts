@@ -1,8 +1,5 @@
-import { movementMessagesDe } from '../../features/movements/messages.de';
-
 export const fiatDepositMessagesDe = {
   pages: {
-    ...movementMessagesDe.pages,
     fiatDeposit: {
       menu: 'Fiat-Einzahlung',
       title: 'Fiat-Einzahlung',

@@ -4,6 +4,7 @@ import { page } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { fiatWithdrawalMethods } from './api';
 import { fiatWithdrawalMessages } from './messages';
+import { movementTranslationsDe } from '../../features/movements/translations';
 
 /** /fiat-withdrawal (CREATE_FIAT_WITHDRAWAL): settles a business's balance to a bank account of the organisation. */
 export default page({
@@ -14,6 +15,8 @@ export default page({
   menu: { section: 'billing', label: 'pages.fiatWithdrawal.menu', icon: AccountBalanceIcon, order: 40 },
   component: lazy(() => import('./FiatWithdrawalPage')),
   messages: fiatWithdrawalMessages,
-  translations: { de: () => import('./messages.de').then((m) => m.fiatWithdrawalMessagesDe) },
+  translations: {
+    de: movementTranslationsDe(() => import('./messages.de').then((m) => m.fiatWithdrawalMessagesDe)),
+  },
   methods: fiatWithdrawalMethods,
 });

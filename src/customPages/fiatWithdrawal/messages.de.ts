@@ -1,8 +1,5 @@
-import { movementMessagesDe } from '../../features/movements/messages.de';
-
 export const fiatWithdrawalMessagesDe = {
   pages: {
-    ...movementMessagesDe.pages,
     fiatWithdrawal: {
       menu: 'Fiat-Auszahlung',
       title: 'Fiat-Auszahlung',

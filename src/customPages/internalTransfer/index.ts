@@ -4,6 +4,7 @@ import { page } from '../../declarations';
 import { all } from '../../domain/requirements';
 import { internalTransferMethods } from './api';
 import { internalTransferMessages } from './messages';
+import { movementTranslationsDe } from '../../features/movements/translations';
 
 /** /internal-transfer (CREATE_INTERNAL_TRANSFER): moves an amount between two businesses of the organisation. */
 export default page({
@@ -18,6 +19,8 @@ export default page({
   },
   component: lazy(() => import('./InternalTransferPage')),
   messages: internalTransferMessages,
-  translations: { de: () => import('./messages.de').then((m) => m.internalTransferMessagesDe) },
+  translations: {
+    de: movementTranslationsDe(() => import('./messages.de').then((m) => m.internalTransferMessagesDe)),
+  },
   methods: internalTransferMethods,
 });

@@ -1,8 +1,5 @@
-import { movementMessagesDe } from '../../features/movements/messages.de';
-
 export const internalTransferMessagesDe = {
   pages: {
-    ...movementMessagesDe.pages,
     internalTransfer: {
       menu: 'Interne Überweisung',
       title: 'Interne Überweisung',
