@@ -25,10 +25,13 @@ export interface CurrencyInfo {
   defaultNetwork?: string | null;
 }
 
-/** One row of GET /v1/balances. Amounts are decimal strings. */
+/**
+ * One row of GET /v1/balances. Amounts are decimal strings: `amount` is what the business can move
+ * now, `held` (only when above zero) what withdrawals awaiting approval reserve.
+ */
 export interface BusinessBalanceRow {
   businessId: number;
-  balances: Readonly<Record<string, { amount: string }>>;
+  balances: Readonly<Record<string, { amount: string; held?: string }>>;
   displayFiatAmount?: string | null;
   displayFiatCurrency?: string | null;
   displayCryptoAmount?: string | null;
@@ -42,10 +45,12 @@ export interface BalanceContext {
   coins: readonly CoinMetadata[];
 }
 
-/** One balance as the card shows it: the amount rounded to the precision, as a decimal string. */
+/** One balance as the card shows it: the amounts rounded to the precision, as decimal strings. */
 export interface CardBalance {
   currency: string;
   amount: string;
+  /** Reserved by withdrawals awaiting approval; absent when nothing is held. */
+  held?: string;
   precision: number;
 }
 
@@ -92,9 +97,10 @@ export function cardBalances(row: BusinessBalanceRow | undefined, context: Balan
   const nameOf = (currency: string) =>
     context.currencies.find((c) => c.abbreviation === currency)?.name ?? currency;
   return Object.entries(row.balances)
-    .map(([currency, { amount }]) => {
+    .map(([currency, { amount, held }]) => {
       const precision = balancePrecision(currency, context);
-      return { currency, amount: roundAmount(amount, precision), precision };
+      const rounded = { currency, amount: roundAmount(amount, precision), precision };
+      return held ? { ...rounded, held: roundAmount(held, precision) } : rounded;
     })
     .sort(
       (a, b) =>

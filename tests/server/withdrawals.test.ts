@@ -417,6 +417,46 @@ describe('deciding a withdrawal', () => {
   });
 });
 
+describe('what GET /v1/balances says of held funds', () => {
+  type Balance = { amount: string; held?: string } | undefined;
+  /** Business 1's BTC as GET /v1/balances/1 and as GET /v1/balances say it (both must agree). */
+  const business1 = async (): Promise<Balance> => {
+    const [one, all] = await Promise.all([get('/v1/balances/1'), get('/v1/balances')]);
+    expect([one.statusCode, all.statusCode], one.body).toEqual([200, 200]);
+    const row = all.json().balances.find((b: { businessId: number }) => b.businessId === 1);
+    expect(row.balances.BTC).toEqual(one.json().balances.BTC);
+    return one.json().balances.BTC;
+  };
+  const organisationHeld = async (): Promise<string> =>
+    (await get('/v1/balances/organisation')).json().balances.BTC.held ?? '0';
+
+  it('shows the hold beside the available amount until the decision, and no held field without one', async () => {
+    // Start from no BTC held by business 1: decide what earlier tests (and the seed) left pending.
+    const { rows } = await t.db.query<{ id: number; email: string }>(
+      `SELECT w.id, u.email FROM crypto_withdrawals w JOIN users u ON u.id = w.created_by
+        WHERE w.business_id = 1 AND w.currency = 'BTC' AND w.status = 'AWAITING_APPROVAL'`,
+    );
+    for (const row of rows) {
+      const decider = row.email === ADMIN ? MANAGER : ADMIN;
+      expect((await decide(row.id, 'reject', { email: decider })).statusCode).toBe(200);
+    }
+    const start = await funds(1, 'BTC');
+    expect(start.held).toBe('0');
+    expect(await business1()).toEqual({ amount: start.available });
+    const organisationBefore = await organisationHeld();
+
+    const id = await pending('0.0003', MANAGER);
+    const available = new Big(start.available).minus('0.0003').toFixed();
+    expect(await business1()).toEqual({ amount: available, held: '0.0003' });
+    expect(await organisationHeld()).toBe(new Big(organisationBefore).plus('0.0003').toFixed());
+
+    expect((await decide(id, 'approve', { email: ADMIN })).statusCode).toBe(200);
+    // Sent: no longer held, and the available amount stays where the hold put it.
+    expect(await business1()).toEqual({ amount: available });
+    expect(await organisationHeld()).toBe(organisationBefore);
+  });
+});
+
 describe('the approval threshold', () => {
   it('is 0 by default; ADMIN sets it (2FA, audited); under it a withdrawal is approved at once', async () => {
     const read = await get('/v1/withdrawals/approval-thresholds', MANAGER);

@@ -88,6 +88,20 @@ describe('cardBalances', () => {
     ]);
   });
 
+  it('carries a held amount, rounded like its balance, only where the API says one', () => {
+    const balances = cardBalances(
+      row(1, '10', {
+        BTC: { amount: '0.5', held: '0.000700001' },
+        EUR: { amount: '12' },
+      }),
+      context,
+    );
+    expect(balances).toEqual([
+      { currency: 'BTC', amount: '0.50000000', held: '0.00070000', precision: 8 },
+      { currency: 'EUR', amount: '12.00', precision: 2 },
+    ]);
+  });
+
   it('has nothing for a business without a balance row', () => {
     expect(cardBalances(undefined, context)).toEqual([]);
   });

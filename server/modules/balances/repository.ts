@@ -6,8 +6,10 @@ export interface AccountRow {
   businessId: number;
   currency: string;
   currencyName: string;
-  /** A decimal string. */
+  /** The 'business' account: what the business can move now (a decimal string). */
   balance: string;
+  /** The 'held' account: reserved by withdrawals awaiting approval (a decimal string, '0' without one). */
+  held: string;
 }
 
 /** The fiat display currencies: the organisation's settlement currency when it is one of them, else USD. */
@@ -52,13 +54,20 @@ export function balancesRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** The business accounts of those businesses, by business and then by currency name (code point order). */
+    /**
+     * The business accounts of those businesses with their held funds, by business and then by currency
+     * name (code point order). A hold always comes out of the business account, so a held account has
+     * its business account beside it.
+     */
     async accounts(scope: OrgScope, businessId?: number): Promise<AccountRow[]> {
       const { rows } = await db.query<AccountRow>(
-        `SELECT a.business_id AS "businessId", a.currency, c.name AS "currencyName", a.balance::text AS balance
+        `SELECT a.business_id AS "businessId", a.currency, c.name AS "currencyName", a.balance::text AS balance,
+                coalesce(h.balance, 0)::text AS held
            FROM ledger_accounts a
            JOIN businesses b ON b.id = a.business_id AND b.organisation_id = a.organisation_id
            JOIN currencies c ON c.abbreviation = a.currency
+           LEFT JOIN ledger_accounts h ON h.organisation_id = a.organisation_id AND h.business_id = a.business_id
+                AND h.currency = a.currency AND h.kind = 'held'
           WHERE a.organisation_id = $1 AND a.kind = 'business'
             AND ($2::int IS NULL OR a.business_id = $2::int) AND ${visible(scope)}
           ORDER BY a.business_id, c.name COLLATE "C", a.currency COLLATE "C"`,

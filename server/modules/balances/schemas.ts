@@ -4,25 +4,29 @@ import { Id } from '../../http/schemas';
 import { CurrencyCode } from '../metadata/schemas';
 
 /** A decimal amount as a string (never a float): '12.5', '0.00012', '-3'. */
-const Decimal = Type.String({ maxLength: 64, pattern: '^-?\\d+(\\.\\d+)?$' });
+const decimal = (description: string) =>
+  Type.String({ maxLength: 64, pattern: '^-?\\d+(\\.\\d+)?$', description });
 
-const Balances = Type.Record(CurrencyCode, Type.Object({ amount: Decimal }), {
+const Balance = Type.Object({
+  amount: decimal('What the business can move now (its available balance)'),
+  held: Type.Optional(
+    decimal('Reserved by withdrawals awaiting approval, not part of amount; present only when above zero'),
+  ),
+});
+
+const Balances = Type.Record(CurrencyCode, Balance, {
   maxProperties: 200,
   description: 'currency → balance, in the order of the currency names',
 });
 
 const display = {
-  displayFiatAmount: Type.String({
-    maxLength: 64,
-    pattern: '^-?\\d+(\\.\\d+)?$',
-    description: 'Every balance converted into displayFiatCurrency, rounded half up to its precision',
-  }),
+  displayFiatAmount: decimal(
+    'Every balance converted into displayFiatCurrency, rounded half up to its precision',
+  ),
   displayFiatCurrency: CurrencyCode,
-  displayCryptoAmount: Type.String({
-    maxLength: 64,
-    pattern: '^-?\\d+(\\.\\d+)?$',
-    description: 'Every balance converted into displayCryptoCurrency, rounded half up to its precision',
-  }),
+  displayCryptoAmount: decimal(
+    'Every balance converted into displayCryptoCurrency, rounded half up to its precision',
+  ),
   displayCryptoCurrency: CurrencyCode,
 };
 

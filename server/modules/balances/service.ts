@@ -10,7 +10,10 @@
  * exactly, and only the sum is rounded, half up, to the display currency's precision (EUR 2, USDT 6,
  * BTC 8). The organisation's display amount rounds the exact sum over its businesses (not the sum of
  * rounded business amounts). A currency without a stated rate into the display currency adds nothing.
- * Balances themselves are exact decimal strings without trailing zeros.
+ * Balances themselves are exact decimal strings without trailing zeros. `amount` is the business
+ * account (what the business can move now); `held`, present only when above zero, is what withdrawals
+ * awaiting approval reserve (the 'held' account, docs/decisions.md 159). Display amounts convert the
+ * available amounts only.
  */
 import Big from 'big.js';
 import type { OrgScope } from '../../auth/scope';
@@ -31,7 +34,7 @@ const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const FIAT_TARGETS: readonly string[] = DISPLAY_FIAT_TARGETS;
 const CRYPTO_TARGETS = ['USDT', 'BTC'];
 
-export type BalanceMap = Record<string, { amount: string }>;
+export type BalanceMap = Record<string, { amount: string; held?: string }>;
 
 export interface DisplayAmounts {
   displayFiatAmount: string;
@@ -73,7 +76,8 @@ export function balancesService({ db }: AppContext) {
     return { fiat, crypto, ...(await conversionInto(db, [fiat, crypto])) };
   }
 
-  const amount = (balance: Big) => ({ amount: balance.toFixed() });
+  const amount = (balance: Big, held: Big) =>
+    held.gt(0) ? { amount: balance.toFixed(), held: held.toFixed() } : { amount: balance.toFixed() };
 
   function rowsOf(
     ids: readonly number[],
@@ -83,10 +87,10 @@ export function balancesService({ db }: AppContext) {
     return ids.map((businessId) => {
       const own = accounts
         .filter((a) => a.businessId === businessId)
-        .map((a) => ({ currency: a.currency, balance: new Big(a.balance) }));
+        .map((a) => ({ currency: a.currency, balance: new Big(a.balance), held: new Big(a.held) }));
       return {
         businessId,
-        balances: Object.fromEntries(own.map((a) => [a.currency, amount(a.balance)])),
+        balances: Object.fromEntries(own.map((a) => [a.currency, amount(a.balance, a.held)])),
         displayFiatAmount: convert.round(convert.value(amountsOf(own), convert.fiat), convert.fiat),
         displayFiatCurrency: convert.fiat,
         displayCryptoAmount: convert.round(convert.value(amountsOf(own), convert.crypto), convert.crypto),
@@ -120,21 +124,22 @@ export function balancesService({ db }: AppContext) {
     /** The sums over the visible businesses, in the order of the currency names. */
     async organisation(scope: OrgScope): Promise<OrganisationBalance> {
       const [accounts, convert] = await Promise.all([repository.accounts(scope), converter(scope)]);
-      const totals = new Map<string, Big>();
+      const totals = new Map<string, { balance: Big; held: Big }>();
       const names = new Map<string, string>();
       for (const a of accounts) {
-        totals.set(a.currency, (totals.get(a.currency) ?? new Big(0)).plus(a.balance));
+        const sum = totals.get(a.currency) ?? { balance: new Big(0), held: new Big(0) };
+        totals.set(a.currency, { balance: sum.balance.plus(a.balance), held: sum.held.plus(a.held) });
         names.set(a.currency, a.currencyName);
       }
       const sums = [...totals]
-        .map(([currency, balance]) => ({ currency, balance }))
+        .map(([currency, sum]) => ({ currency, ...sum }))
         .sort(
           (x, y) =>
             byCodePoints(names.get(x.currency)!, names.get(y.currency)!) ||
             byCodePoints(x.currency, y.currency),
         );
       return {
-        balances: Object.fromEntries(sums.map((s) => [s.currency, amount(s.balance)])),
+        balances: Object.fromEntries(sums.map((s) => [s.currency, amount(s.balance, s.held)])),
         displayFiatAmount: convert.round(convert.value(amountsOf(sums), convert.fiat), convert.fiat),
         displayFiatCurrency: convert.fiat,
         displayCryptoAmount: convert.round(convert.value(amountsOf(sums), convert.crypto), convert.crypto),

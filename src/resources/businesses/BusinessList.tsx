@@ -12,7 +12,7 @@
  * balances "Couldn't load businesses" (the cards stay, without balances); the coins' precision
  * "Couldn't load business metadata" (crypto balances fall back to 6 decimals).
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Box,
@@ -144,14 +144,11 @@ function amountText(amount: string, currency: string, precision: number): string
 function BalanceColumns({
   total,
   balances,
-  label,
-  totalLabel,
 }: {
   total: { amount: string; currency: string } | null;
   balances: readonly CardBalance[];
-  label: string;
-  totalLabel: string;
 }) {
+  const translate = useTranslate();
   const cell = { fontVariantNumeric: 'tabular-nums', textAlign: 'right', whiteSpace: 'nowrap' } as const;
   return (
     <Box
@@ -168,7 +165,7 @@ function BalanceColumns({
           sx={{ display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid', mb: 0.5 }}
         >
           <Typography variant="subtitle2" component="span">
-            {totalLabel}
+            {translate('resources.businesses.list.totalLabel')}
           </Typography>
           <Typography variant="subtitle2" component="span" sx={cell}>
             {amountText(total.amount, total.currency, 2)}
@@ -181,7 +178,7 @@ function BalanceColumns({
       {balances.length > 0 ? (
         <Box
           component="ul"
-          aria-label={label}
+          aria-label={translate('resources.businesses.list.balances')}
           sx={{
             listStyle: 'none',
             m: 0,
@@ -192,17 +189,37 @@ function BalanceColumns({
           }}
         >
           {balances.map((balance) => (
-            <Typography
-              component="li"
-              variant="body2"
-              key={balance.currency}
-              sx={{ display: 'grid', gridColumn: '2 / -1', gridTemplateColumns: 'subgrid' }}
-            >
-              <Box component="span" sx={cell}>
-                {amountText(balance.amount, balance.currency, balance.precision)}
-              </Box>{' '}
-              <Box component="span">{balance.currency}</Box>
-            </Typography>
+            <Fragment key={balance.currency}>
+              <Typography
+                component="li"
+                variant="body2"
+                sx={{ display: 'grid', gridColumn: '2 / -1', gridTemplateColumns: 'subgrid' }}
+              >
+                <Box component="span" sx={cell}>
+                  {amountText(balance.amount, balance.currency, balance.precision)}
+                </Box>{' '}
+                <Box component="span">{balance.currency}</Box>
+              </Typography>
+              {balance.held ? (
+                // Held funds under their currency's balance, labelled in the first column.
+                <Typography
+                  component="li"
+                  variant="caption"
+                  color="text.secondary"
+                  data-testid={`held-${balance.currency}`}
+                  title={translate('resources.businesses.list.heldTitle')}
+                  sx={{ display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid' }}
+                >
+                  <Box component="span" sx={{ textAlign: 'right' }}>
+                    {translate('resources.businesses.list.heldLabel')}
+                  </Box>{' '}
+                  <Box component="span" sx={cell}>
+                    {amountText(balance.held, balance.currency, balance.precision)}
+                  </Box>{' '}
+                  <Box component="span">{balance.currency}</Box>
+                </Typography>
+              ) : null}
+            </Fragment>
           ))}
         </Box>
       ) : null}
@@ -258,8 +275,6 @@ function BusinessCard({
               <BalanceColumns
                 total={total}
                 balances={balances}
-                label={translate('resources.businesses.list.balances')}
-                totalLabel={translate('resources.businesses.list.totalLabel')}
               />
             ) : null}
             {balances.length === 0 ? (

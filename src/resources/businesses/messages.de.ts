@@ -21,6 +21,8 @@ export const businessMessagesDe = {
         table: 'Tabelle',
         tableCaption: 'Guthaben je Unternehmen',
         nameColumn: 'Unternehmen',
+        heldLabel: 'reserviert',
+        heldTitle: 'Für Auszahlungen reserviert, die auf Freigabe warten; nicht im Guthaben darüber',
         totalLabel: 'Gesamt',
         totalColumn: 'Gesamt (%{currency})',
         organisationTotal: 'Summe der Organisation',

@@ -24,6 +24,8 @@ export const businessMessages = {
         table: 'Table',
         tableCaption: 'Balances per business',
         nameColumn: 'Business',
+        heldLabel: 'held',
+        heldTitle: 'Reserved by withdrawals awaiting approval; not in the balance above',
         totalLabel: 'Total',
         totalColumn: 'Total (%{currency})',
         organisationTotal: 'Organisation total',
