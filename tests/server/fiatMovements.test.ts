@@ -18,7 +18,11 @@ import {
 } from '../../src/domain/fiatMovements';
 import { AURORA, BOREALIS, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { E2E_BRAND_HEADER } from '../../server/modules/brands/routes';
-import { fiatDepositArrival } from '../../server/modules/fiatMovements/simulator';
+import {
+  fiatDepositArrival,
+  SETTLE_AFTER_MS,
+  settlementCompletion,
+} from '../../server/modules/fiatMovements/simulator';
 import { simulatorSteps } from '../../server/simulator/steps';
 import { makeApp, twoFaCodeAt, type TestApp, demoMay, nextTwoFaCode } from './helpers';
 
@@ -439,5 +443,40 @@ describe("the simulator's fiat-deposit step", () => {
     expect(await fiatDepositArrival.run(t.db, new Date(due.getTime() + 60_000), 10)).toBe(0);
     // The seed's pending deposits (no arrival time) are never moved.
     expect(await count("fiat_deposits WHERE status = 'PENDING' AND arrives_at IS NULL")).toBeGreaterThan(0);
+  });
+});
+
+describe("the simulator's settlement step", () => {
+  it('is registered once', () => {
+    expect(simulatorSteps.filter((s) => s.name === settlementCompletion.name)).toHaveLength(1);
+  });
+
+  it('completes a settlement once when the bank pays it out, posting nothing; the demo history stays', async () => {
+    // Earlier tests' settlements complete first, so this one's effect is its own.
+    await settlementCompletion.run(t.db, new Date(t.clock.now() + 3_600_000), 1000);
+    const history = await count("fiat_withdrawals WHERE status = 'PROCESSING' AND bank_account_id IS NULL");
+    const created = await settle({ amount: '3.10' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, createdAt } = created.json().withdrawal;
+    const due = new Date(new Date(createdAt).getTime() + SETTLE_AFTER_MS);
+    const entries = await count('ledger_entries');
+
+    expect(await settlementCompletion.run(t.db, new Date(due.getTime() - 1), 10)).toBe(0);
+    const moved = await Promise.all([
+      settlementCompletion.run(t.db, due, 10),
+      settlementCompletion.run(t.db, due, 10),
+    ]);
+    expect(moved.reduce((a, b) => a + b, 0)).toBe(1);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${WITHDRAWALS}/${id}`,
+      headers: t.auth(tokens.get(ADMIN)!),
+    });
+    expect(listed.json()).toMatchObject({ status: 'COMPLETED', updatedAt: due.toISOString() });
+    expect(await count('ledger_entries')).toBe(entries);
+    expect(await settlementCompletion.run(t.db, new Date(due.getTime() + 60_000), 10)).toBe(0);
+    expect(await count("fiat_withdrawals WHERE status = 'PROCESSING' AND bank_account_id IS NULL")).toBe(
+      history,
+    );
   });
 });

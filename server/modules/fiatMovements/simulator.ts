@@ -1,7 +1,12 @@
 /**
- * The simulator's step of the fiat top-ups (server/simulator/steps.ts): an expected fiat deposit
- * (POST /v1/payment/deposits/fiat) arrives at its `arrives_at` — the business is credited its expected
- * amount by one ledger entry from the organisation's external account, and the deposit is COMPLETED.
+ * The simulator's steps of the fiat movements (server/simulator/steps.ts):
+ * - an expected fiat deposit (POST /v1/payment/deposits/fiat) arrives at its `arrives_at`: the business
+ *   is credited its expected amount by one ledger entry from the organisation's external account, and
+ *   the deposit is COMPLETED;
+ * - a settlement (POST /v1/payment/withdrawals/fiat) is paid out by the bank SETTLE_AFTER_MS after it
+ *   was made: PROCESSING → COMPLETED. Its money left the business when it was made (one entry to the
+ *   external account), so this step posts nothing. Only settlements made through the movement (they
+ *   name their bank account) move; the demo history stays as it is (docs/decisions.md 198).
  *
  * Each deposit is taken with FOR UPDATE SKIP LOCKED in its own transaction, so two runners (two API
  * instances on one PostgreSQL) never credit one twice; the ledger's one-entry-per-reference rule
@@ -68,4 +73,36 @@ export const fiatDepositArrival: SimulatorStep = {
   },
 };
 
-export const fiatMovementSteps: readonly SimulatorStep[] = [fiatDepositArrival];
+/** How long after it was made the bank pays a settlement out (a demo's seconds, a bank's days). */
+export const SETTLE_AFTER_MS = 30_000;
+
+/** Completes one due settlement; false when none is due (or every due one is being moved elsewhere). */
+async function settleOne(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string | number }>(
+      `SELECT id FROM fiat_withdrawals
+        WHERE bank_account_id IS NOT NULL AND status = 'PROCESSING' AND created_at <= $1
+        ORDER BY created_at, id
+        LIMIT 1
+          FOR UPDATE SKIP LOCKED`,
+      [new Date(now.getTime() - SETTLE_AFTER_MS)],
+    );
+    if (!rows[0]) return false;
+    await tx.query(`UPDATE fiat_withdrawals SET status = 'COMPLETED', updated_at = $2 WHERE id = $1`, [
+      Number(rows[0].id),
+      now,
+    ]);
+    return true;
+  });
+}
+
+export const settlementCompletion: SimulatorStep = {
+  name: 'settlement-completion',
+  async run(db, now, limit) {
+    let moved = 0;
+    while (moved < limit && (await settleOne(db, now))) moved += 1;
+    return moved;
+  },
+};
+
+export const fiatMovementSteps: readonly SimulatorStep[] = [fiatDepositArrival, settlementCompletion];
