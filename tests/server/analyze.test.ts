@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeStale, staleTables, StatisticsKeeper } from '../../server/db/analyze';
 import { makeApp, type TestApp } from './helpers';
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestApp;
 
 beforeAll(async () => {
