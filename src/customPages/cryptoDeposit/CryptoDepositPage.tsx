@@ -311,7 +311,7 @@ function Overview({ values, businesses }: { values: Values; businesses: readonly
   if (body.sender)
     for (const field of SENDER_FIELDS) rows.push(row(SENDER_LABELS[field], body.sender[field]));
   rows.push({
-    ...row('amount', body.amount ? `${body.amount} ${body.currency}` : translate(T('anyAmount'))),
+    ...row('requestedAmount', body.amount ? `${body.amount} ${body.currency}` : translate(T('anyAmount'))),
     total: true,
   });
   return <Summary rows={rows} />;
