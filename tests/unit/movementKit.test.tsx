@@ -106,7 +106,8 @@ describe('the movement summary', () => {
       />,
       { controller: controller() },
     );
-    expect(screen.getByText('Northwind Coffee: EUR into USD')).toBeTruthy();
+    // A caption, not a heading: the step's h2 stays the last heading.
+    expect(screen.getByText('Northwind Coffee: EUR into USD').tagName).toBe('P');
     expect(screen.getAllByRole('term').map((t) => t.textContent)).toEqual(['Business', 'Amount']);
     expect(screen.getAllByRole('definition').map((d) => d.textContent)).toEqual([
       'Northwind Coffee',

@@ -246,7 +246,11 @@ export function Summary({
       }}
     >
       {caption ? (
-        <Typography variant="subtitle2" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography
+          component="p"
+          variant="subtitle2"
+          sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
           {caption}
         </Typography>
       ) : null}
