@@ -271,12 +271,7 @@ function BusinessCard({
         ) : null}
         {balancesState === 'shown' ? (
           <Box sx={{ mt: 1.5 }}>
-            {total || balances.length > 0 ? (
-              <BalanceColumns
-                total={total}
-                balances={balances}
-              />
-            ) : null}
+            {total || balances.length > 0 ? <BalanceColumns total={total} balances={balances} /> : null}
             {balances.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
                 {translate('resources.businesses.list.noBalances')}
