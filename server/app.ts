@@ -34,6 +34,7 @@ import { convertStrictly, fieldErrors } from './http/validation';
 import type { AnyForm } from './http/forms';
 import { background } from './lib/background';
 import { apiModules, type ApiModule } from './modules/registry';
+import { StatisticsKeeper } from './db/analyze';
 import { Simulator } from './simulator';
 import type { SimulatorStep } from './simulator/steps';
 import { simulatorTestingRoutes, testingModule } from './modules/testing/routes';
@@ -225,6 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('simulator', simulator);
   if (config.simulator) app.addHook('onReady', async () => simulator.start());
   app.addHook('onClose', async () => simulator.stop());
+  // The embedded database's planner statistics (server/db/analyze.ts); PostgreSQL's autovacuum keeps its own.
+  if (!config.databaseUrl) {
+    const keeper = new StatisticsKeeper(db, app.log);
+    app.addHook('onReady', async () => keeper.start());
+    app.addHook('onClose', async () => keeper.stop());
+  }
   app.decorateRequest('auth', null as unknown as never);
   // Access guards from route config, the route table, Cache-Control: no-store (server/http/conventions.ts).
   installRouteConventions(app);

@@ -47,6 +47,16 @@ export async function downloadFile(
   return { blob: json, filename: filenameOf(headers.get('Content-Disposition')) ?? fallbackName, headers };
 }
 
+/**
+ * The number of rows an export was cut at, when the server cut it at its row cap
+ * (`X-Export-Truncated: true`, `X-Export-Row-Cap: N`), else undefined.
+ */
+export function exportCutAt(headers: Headers | undefined): number | undefined {
+  if (headers?.get('X-Export-Truncated') !== 'true') return undefined;
+  const cap = Number(headers.get('X-Export-Row-Cap'));
+  return Number.isSafeInteger(cap) && cap > 0 ? cap : undefined;
+}
+
 /** Hands a downloaded file to the browser under its name. */
 export function saveFile({ blob, filename }: DownloadedFile, doc: Document = document): void {
   const url = URL.createObjectURL(blob);

@@ -191,7 +191,12 @@ export function FormSelectField({
   label,
   helperText,
   options,
-}: FieldProps & { options: readonly SelectOption[] }) {
+  required,
+}: FieldProps & {
+  options: readonly SelectOption[];
+  /** The marker of a field the server requires (MUI's asterisk; the rules decide). */
+  required?: boolean;
+}) {
   const translate = useTranslate();
   const id = useId();
   const { field, error, helper } = useHelper(name, helperText);
@@ -205,6 +210,7 @@ export function FormSelectField({
       onBlur={field.onBlur}
       inputRef={field.ref}
       label={translate(label)}
+      required={required}
       error={Boolean(error)}
       helperText={helper}
       margin="dense"

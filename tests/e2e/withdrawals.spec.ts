@@ -1,19 +1,13 @@
 /**
  * Crypto withdrawals with four-eyes approval (docs/decisions.md 175–179): the Manager creates a
  * withdrawal (its amount leaves the available balance at once), sees it among the approvals with the
- * reason they may not decide it; admin@ approves it and its status changes. The withdrawal form, the
- * approvals list and its decision dialog pass axe in both themes.
+ * reason they may not decide it; Northwind Coffee's card shows the amount held; twofa@ approves it
+ * with a 2FA code, its status changes and the manager's card no longer holds it, without a reload.
+ * The withdrawal form, the approvals list and its decision dialog pass axe in both themes.
  */
 import type { Page } from '@playwright/test';
-import {
-  test,
-  expect,
-  loginAs,
-  loginAsAdmin,
-  resetDemoData,
-  expectNoViolations,
-  closeDialog,
-} from './fixtures';
+import Big from 'big.js';
+import { test, expect, loginAs, resetDemoData, totpNow, expectNoViolations, closeDialog } from './fixtures';
 
 test.beforeAll(resetDemoData);
 
@@ -65,11 +59,28 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('a manager creates a withdrawal and cannot approve it; admin@ approves it', async ({
+/** The BTC Northwind Coffee's card says is held ('0' when the card shows no held line). */
+async function heldOnCard(page: Page): Promise<string> {
+  const card = page.getByRole('article', { name: 'Northwind Coffee' });
+  await expect(card.getByRole('list', { name: 'Balances' })).toBeVisible();
+  const line = card.getByTestId('held-BTC');
+  if ((await line.count()) === 0) return '0';
+  return new Big((await line.innerText()).replace(/[^\d.]/g, '')).toFixed();
+}
+
+async function openBusinesses(page: Page) {
+  await page.getByRole('navigation', { name: MENU }).getByRole('link', { name: 'Businesses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
+}
+
+test('a manager creates a withdrawal and cannot approve it; twofa@ approves it and the held balance goes', async ({
   page,
   browser,
 }) => {
   await loginAs(page, 'manager@example.com');
+  await openBusinesses(page);
+  const heldBefore = await heldOnCard(page);
+
   await openWithdrawal(page);
   await fillWithdrawal(page);
   const balance = page.getByTestId('available-balance');
@@ -99,17 +110,33 @@ test('a manager creates a withdrawal and cannot approve it; admin@ approves it',
   );
   await expect(own.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
 
-  // A second user, in a browser of their own.
+  // The business card shows the hold beside its balances.
+  await openBusinesses(page);
+  const heldNow = new Big(heldBefore).plus('0.0007').toFixed(8);
+  await expect(page.getByRole('article', { name: 'Northwind Coffee' }).getByTestId('held-BTC')).toContainText(
+    heldNow,
+  );
+
+  // A second user, in a browser of their own, with 2FA: the decision asks for a code of its own.
   const context = await browser.newContext();
-  const admin = await context.newPage();
-  await loginAsAdmin(admin);
-  await openApprovals(admin);
-  const row = admin.getByRole('row').filter({ hasText: 'manager@example.com' }).first();
+  const approver = await context.newPage();
+  await loginAs(approver, 'twofa@example.com', totpNow());
+  await expect(approver).toHaveURL(/\/statistics$/, { timeout: 30_000 });
+  await openApprovals(approver);
+  const row = approver.getByRole('row').filter({ hasText: 'manager@example.com' }).first();
   await row.getByRole('button', { name: /^Approve withdrawal/ }).click();
-  await expect(admin.getByRole('dialog').getByRole('heading', { name: 'Approve withdrawal' })).toBeVisible();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(admin.getByRole('dialog')).toBeHidden();
-  await expect(row).toContainText('by admin@example.com');
+  const decision = approver.getByRole('dialog');
+  await expect(decision.getByRole('heading', { name: 'Approve withdrawal' })).toBeVisible();
+  // The login used this period's code; a code is good once, so the decision takes the next one.
+  await decision.getByRole('textbox', { name: '2FA code' }).fill(totpNow(undefined, 1));
+  await decision.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(decision).toBeHidden();
+  await expect(row).toContainText('by twofa@example.com');
   await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
   await context.close();
+
+  // The manager's open page follows without a reload: the hold was sent, so no longer held.
+  const held = page.getByRole('article', { name: 'Northwind Coffee' }).getByTestId('held-BTC');
+  if (heldBefore === '0') await expect(held).toHaveCount(0);
+  else await expect(held).toContainText(new Big(heldBefore).toFixed(8));
 });

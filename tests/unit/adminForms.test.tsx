@@ -206,6 +206,19 @@ describe('role pages', () => {
     expect(await screen.findByText('ADMIN is a built-in role: it cannot be changed.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     for (const radio of screen.getAllByRole('radio')) expect((radio as HTMLInputElement).disabled).toBe(true);
+    // No Cancel where nothing can change: the way back names itself.
+    expect(screen.getByRole('link', { name: 'Back to roles' }).getAttribute('href')).toBe('/user-roles');
+    expect(screen.queryByRole('link', { name: 'Cancel' })).toBeNull();
+  });
+
+  it("says why a role could not be loaded, in the server's words, with no form", async () => {
+    open(
+      '/user-roles/edit/9',
+      { 'GET /v1/roles/9': { status: 404, body: { message: 'Role not found.' } } },
+      { permissions: ADMIN_PERMISSIONS },
+    );
+    expect(await screen.findByText('Role not found.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it("shows the API's 409 when the role is still assigned", async () => {
@@ -254,6 +267,7 @@ describe('user pages', () => {
     expect(
       await screen.findByText('You cannot grant a role with permissions you do not have: MANAGE_ROLES.'),
     ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/users');
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({
       email: 'new@example.com',
       password: 'Strong-pass-1',

@@ -3,7 +3,8 @@
  * its query; the timeline on the business edit page for a holder of GET_AUDIT_LOG, none without it.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { fakeApi, sampleBusiness, sampleSession, type Reply } from './helpers/fakeApi';
@@ -71,6 +72,40 @@ describe('the audit log list', () => {
     expect(within(refused).getByText('Refused')).toBeTruthy();
     const call = api.calls.find((c) => c.path === '/v1/audit-log')!;
     expect(Object.fromEntries(call.query)).toMatchObject({ sortBy: 'at', order: 'desc', limit: '25' });
+  });
+
+  it('exports the filtered entries, and says when the server cut the file at its row cap', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      const api = renderApp('/audit-log', ADMIN, {
+        'GET /v1/audit-log/export': {
+          body: 'at,action\n',
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="audit-log-2026-11-21.csv"',
+            'X-Export-Truncated': 'true',
+            'X-Export-Row-Cap': '100000',
+          },
+        },
+      });
+      await screen.findByText('businessName');
+      await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(
+        await screen.findByText(
+          'audit-log-2026-11-21.csv holds the first 100,000 entries only. Narrow the dates or filters for the rest.',
+        ),
+      ).toBeTruthy();
+      expect(saved).toEqual(['audit-log-2026-11-21.csv']);
+      const call = api.calls.find((c) => c.path === '/v1/audit-log/export')!;
+      expect(Object.fromEntries(call.query)).toMatchObject({ format: 'csv', sortBy: 'at', order: 'desc' });
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

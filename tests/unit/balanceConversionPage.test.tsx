@@ -49,13 +49,13 @@ function render(routes: Record<string, Reply | Handler>, twoFa = false) {
 
 async function fillForm() {
   const user = userEvent.setup();
-  const business = await screen.findByLabelText('Business');
+  const business = await screen.findByRole('combobox', { name: 'Business' });
   await waitFor(() =>
     expect(within(business).getByRole('option', { name: 'Northwind Coffee' })).toBeTruthy(),
   );
   await user.selectOptions(business, '1');
-  await user.selectOptions(screen.getByLabelText('Convert from'), 'EUR');
-  await user.selectOptions(screen.getByLabelText('Convert into'), 'USD');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Convert from' }), 'EUR');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Convert into' }), 'USD');
   await user.type(screen.getByRole('textbox', { name: /Amount/ }), '100');
   return user;
 }

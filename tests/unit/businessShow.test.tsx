@@ -486,6 +486,37 @@ describe('the business detail', { timeout: 60_000 }, () => {
     // Bitcoin, Euro, Japanese Yen, Pound Sterling, Tether, US Dollar.
     expect(codes).toEqual(['BTC', 'EUR', 'JPY', 'GBP', 'USDT', 'USD']);
     expect(screen.getByRole('link', { name: 'Statistics' }).getAttribute('aria-current')).toBe('page');
+    // Nothing held: no held column.
+    expect(within(table).queryByRole('columnheader', { name: 'Held for approval' })).toBeNull();
+  });
+
+  it('adds a held column when a withdrawal awaiting approval reserves funds', async () => {
+    renderApp('/businesses/1/show/statistics', MANAGER, {
+      'GET /v1/balances/1': {
+        body: {
+          businessId: 1,
+          balances: { BTC: { amount: '0.5', held: '0.0125' }, EUR: { amount: '10' } },
+          displayFiatAmount: '10.00',
+          displayFiatCurrency: 'EUR',
+          displayCryptoAmount: '0.50000000',
+          displayCryptoCurrency: 'BTC',
+        },
+      },
+    });
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByRole('columnheader', { name: 'Held for approval' })).toBeTruthy();
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent?.replace(/\s/g, ' ')),
+      );
+    expect(cells).toEqual([
+      ['BTC', '0.50000000 BTC', '0.01250000 BTC'],
+      ['EUR', '10.00 EUR', ''],
+    ]);
   });
 
   it('takes the legacy child path /business/:id/<tab> to the canonical route', async () => {

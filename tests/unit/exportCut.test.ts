@@ -5,7 +5,7 @@
  */
 import Polyglot from 'node-polyglot';
 import { describe, expect, it } from 'vitest';
-import { exportCutAt } from '../../src/resources/transactions/api';
+import { exportCutAt } from '../../src/api/download';
 import { transactionMessages } from '../../src/resources/transactions/messages';
 import { transactionMessagesDe } from '../../src/resources/transactions/messages.de';
 

@@ -6,8 +6,8 @@
  * works once) and the spec's response dialog says how it went. An expired quote (or the server's 409)
  * offers a new quote.
  */
-import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -25,9 +25,9 @@ import { isTwoFaCode } from '../../domain/validation';
 import { FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
-import { Page } from '../../layout';
 import { FormSelectField, useBusinessChoices, useCurrencyOptions } from '../../layout/DownloadForm';
 import { ResponseDialog } from '../../layout/ResponseDialog';
+import { MovementPage, Summary, type SummaryRow } from '../../features/movements/MovementKit';
 import { useBalanceConversionApi, type ConversionQuote, type ConversionRequest } from './api';
 import { useCountdown, useDebouncedQuery } from './hooks';
 
@@ -74,38 +74,40 @@ function requestOf(values: Values, precisionOf: (currency: string) => number): C
   };
 }
 
-/** The figures of a quote or of the indicative answer, as a description list. */
-function Figures({ figures, debit, credit }: { figures: ConversionFigures; debit: string; credit: string }) {
-  const translate = useTranslate();
+/** The figures of a quote or of the indicative answer, as the movements' summary (what is debited, what credited). */
+function Figures({
+  figures,
+  debit,
+  credit,
+  caption,
+}: {
+  figures: ConversionFigures;
+  debit: string;
+  credit: string;
+  caption?: ReactNode;
+}) {
   // Amounts at their currency's precision (fiat at 2 decimals), the rate at its significant digits.
-  const rows: [string, string][] = [
-    [`${T}.rate`, `1 ${debit} = ${formatRate(figures.rate)} ${credit}`],
-    [`${T}.debitAmount`, formatMoney(figures.debitAmount, debit)],
-    [`${T}.fee`, formatMoney(figures.fee, debit)],
-    [`${T}.creditAmount`, formatMoney(figures.creditAmount, credit)],
+  const rows: SummaryRow[] = [
+    {
+      label: `${T}.rate`,
+      value: `1 ${debit} = ${formatRate(figures.rate)} ${credit}`,
+      testId: 'figure-rate',
+    },
+    { label: `${T}.fee`, value: formatMoney(figures.fee, debit), amount: true, testId: 'figure-fee' },
+    {
+      label: `${T}.debitAmount`,
+      value: formatMoney(figures.debitAmount, debit),
+      total: true,
+      testId: 'figure-debitAmount',
+    },
+    {
+      label: `${T}.creditAmount`,
+      value: formatMoney(figures.creditAmount, credit),
+      total: true,
+      testId: 'figure-creditAmount',
+    },
   ];
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-    >
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-            {translate(label)}
-          </Typography>
-          <Typography
-            component="dd"
-            variant="body2"
-            sx={{ m: 0 }}
-            data-testid={`figure-${label.split('.').pop()}`}
-          >
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <Summary rows={rows} caption={caption} />;
 }
 
 /** The indicative figures of the values being typed. */
@@ -140,18 +142,29 @@ function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) 
   const none = { value: '', label: translate(`${T}.choose`) };
   return (
     <Stack spacing={0.5}>
-      {businesses.failed ? <Alert severity="error">{translate(`${T}.businessesFailed`)}</Alert> : null}
       <FormSelectField
         name="businessId"
         label={`${T}.business`}
         options={[none, ...businesses.choices.map((b) => ({ value: b.id, label: b.name }))]}
+        required
       />
-      <FormSelectField name="debitCurrency" label={`${T}.debitCurrency`} options={[none, ...currencies]} />
-      <FormSelectField name="creditCurrency" label={`${T}.creditCurrency`} options={[none, ...currencies]} />
+      <FormSelectField
+        name="debitCurrency"
+        label={`${T}.debitCurrency`}
+        options={[none, ...currencies]}
+        required
+      />
+      <FormSelectField
+        name="creditCurrency"
+        label={`${T}.creditCurrency`}
+        options={[none, ...currencies]}
+        required
+      />
       <FormSelectField
         name="amountCurrencyType"
         label={`${T}.amountCurrencyType`}
         helperText={`${T}.amountCurrencyTypeHelp`}
+        required
         options={[
           { value: 'DEBIT', label: translate(`${T}.types.DEBIT`) },
           { value: 'CREDIT', label: translate(`${T}.types.CREDIT`) },
@@ -173,29 +186,37 @@ function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) 
   );
 }
 
-/** What the quote is for: the business and the pair (the figures follow in the quote). */
+/** What the quote is for: the business and the pair (the caption of the quote's figures). */
 function Overview({ values }: { values: Values }) {
   const translate = useTranslate();
   const businesses = useBusinessChoices();
   const name = businesses.choices.find((b) => b.id === values.businessId)?.name ?? values.businessId;
   return (
-    <Typography variant="body2" data-testid="conversion-overview">
+    <span data-testid="conversion-overview">
       {translate(`${T}.overview`, {
         business: name,
         debit: values.debitCurrency,
         credit: values.creditCurrency,
       })}
-    </Typography>
+    </span>
   );
 }
 
-/** The quote on the overview: its figures, the time left, and (2FA on) the code of its execution. */
-function QuoteView({ quote, twoFa }: { quote: ConversionQuote; twoFa: boolean }) {
+/**
+ * The overview of a quote: what it is for and its figures in one summary, the time left, and (2FA on)
+ * the code of its execution.
+ */
+function QuoteView({ quote, values, twoFa }: { quote: ConversionQuote; values: Values; twoFa: boolean }) {
   const translate = useTranslate();
   const left = useCountdown(quote.expiresAt);
   return (
-    <Stack spacing={1.5} sx={{ mt: 2 }} data-testid="quote">
-      <Figures figures={quote} debit={quote.debitCurrency} credit={quote.creditCurrency} />
+    <Stack spacing={1.5} data-testid="quote">
+      <Figures
+        figures={quote}
+        debit={quote.debitCurrency}
+        credit={quote.creditCurrency}
+        caption={<Overview values={values} />}
+      />
       {left > 0 ? (
         <Typography variant="body2" data-testid="quote-countdown">
           {translate(`${T}.expiresIn`, { time: countdownText(left) })}
@@ -235,6 +256,7 @@ export default function BalanceConversionPage() {
   const translate = useTranslate();
   const api = useBalanceConversionApi();
   const twoFa = useTwoFaNeeded();
+  const businesses = useBusinessChoices();
   const { supportedCurrencies } = useSession();
   // The dialog keeps its kind and text while it closes (its fade-out shows what it showed).
   const [dialog, setDialog] = useState<{ open: boolean; kind: 'success' | 'failure'; message: string }>({
@@ -289,63 +311,59 @@ export default function BalanceConversionPage() {
   };
 
   return (
-    <Page title={`${T}.title`} maxWidth="form">
-      <Typography sx={{ mb: 2 }}>{translate(`${T}.intro`)}</Typography>
-      <Card>
-        <CardContent>
-          <MultiStepForm<Values, ConversionQuote, ConversionQuote>
-            defaultValues={{
-              businessId: '',
-              debitCurrency: '',
-              creditCurrency: '',
-              amountCurrencyType: 'DEBIT',
-              amount: '',
-              twoFaCode: '',
-              executeCode: '',
-            }}
-            resolver={resolver}
-            keyFields={KEY_FIELDS}
-            overviewFields={['executeCode']}
-            fields={<Fields precisionOf={precisionOf} />}
-            overview={(values) => <Overview values={values} />}
-            quote={{
-              create: async (values, { idempotencyKey }) => {
-                try {
-                  return await api.createConversion(requestOf(values, precisionOf)!, {
-                    idempotencyKey,
-                    twoFaCode: twoFa ? values.twoFaCode.trim() : undefined,
-                  });
-                } catch (error) {
-                  throw withCodeField(error);
-                }
-              },
-              show: (quote) => <QuoteView quote={quote} twoFa={twoFa} />,
-            }}
-            submit={execute}
-            result={(done, _values, restart) => (
-              <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="conversion-result">
-                <Alert severity="success">{translate(`${T}.executed`)}</Alert>
-                <Figures figures={done} debit={done.debitCurrency} credit={done.creditCurrency} />
-                <Stack direction="row" spacing={1}>
-                  <Button variant="contained" onClick={restart}>
-                    {translate(`${T}.another`)}
-                  </Button>
-                  <Button component={Link} to={`/businesses/${done.businessId}/show/balance-conversions`}>
-                    {translate(`${T}.toConversions`)}
-                  </Button>
-                </Stack>
-              </Stack>
-            )}
-            labels={{ next: `${T}.getQuote`, submit: `${T}.execute` }}
-          />
-        </CardContent>
-      </Card>
+    <MovementPage texts={T} businessesFailed={businesses.failed} failedText={`${T}.businessesFailed`}>
+      <MultiStepForm<Values, ConversionQuote, ConversionQuote>
+        defaultValues={{
+          businessId: '',
+          debitCurrency: '',
+          creditCurrency: '',
+          amountCurrencyType: 'DEBIT',
+          amount: '',
+          twoFaCode: '',
+          executeCode: '',
+        }}
+        resolver={resolver}
+        keyFields={KEY_FIELDS}
+        overviewFields={['executeCode']}
+        fields={<Fields precisionOf={precisionOf} />}
+        // The quote's summary says what it is for (QuoteView).
+        overview={() => null}
+        quote={{
+          create: async (values, { idempotencyKey }) => {
+            try {
+              return await api.createConversion(requestOf(values, precisionOf)!, {
+                idempotencyKey,
+                twoFaCode: twoFa ? values.twoFaCode.trim() : undefined,
+              });
+            } catch (error) {
+              throw withCodeField(error);
+            }
+          },
+          show: (quote, values) => <QuoteView quote={quote} values={values} twoFa={twoFa} />,
+        }}
+        submit={execute}
+        result={(done, _values, restart) => (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="conversion-result">
+            <Alert severity="success">{translate(`${T}.executed`)}</Alert>
+            <Figures figures={done} debit={done.debitCurrency} credit={done.creditCurrency} />
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" onClick={restart}>
+                {translate(`${T}.another`)}
+              </Button>
+              <Button component={Link} to={`/businesses/${done.businessId}/show/balance-conversions`}>
+                {translate(`${T}.toConversions`)}
+              </Button>
+            </Stack>
+          </Stack>
+        )}
+        labels={{ next: `${T}.getQuote`, submit: `${T}.execute` }}
+      />
       <ResponseDialog
         open={dialog.open}
         kind={dialog.kind}
         message={dialog.message}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
-    </Page>
+    </MovementPage>
   );
 }

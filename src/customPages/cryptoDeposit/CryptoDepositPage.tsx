@@ -10,7 +10,7 @@
  * also read again every STATUS_REFRESH_MS until it is final (docs/decisions.md 174).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch, useFormContext, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useGetList, useGetOne, useTranslate } from 'react-admin';
@@ -30,10 +30,11 @@ import {
 import { precisionOf, receivedAmountPerCurrency, type PaymentDeposit } from '../../domain/transactions';
 import { FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { CodeValue, Page } from '../../layout';
+import { CodeValue } from '../../layout';
 import { qrCodeDataUrl } from '../../layout/qr';
 import { ResponseDialog, type ResponseKind } from '../../layout/ResponseDialog';
 import { StatusChip } from '../../layout/StatusChip';
+import { MovementPage, Summary, type SummaryRow } from '../../features/movements/MovementKit';
 import { useCryptoDepositApi, type PaymentRequest, type PaymentRequestBody } from './api';
 import { Countdown } from './Countdown';
 
@@ -207,6 +208,9 @@ function Fields({ businesses }: { businesses: readonly BusinessRecord[] }) {
     businesses.find((b) => String(b.id) === businessId)?.supportedDepositCurrenciesWithNetworks ?? {};
   const currencies = Object.keys(enabled).sort();
   const networks = enabled[currency] ?? [];
+  // Conditional rules carry the marker while they apply: the subject of a mail, the whole sender.
+  const mailed = (useWatch<Values>({ name: 'recipientEmail' }) as string).trim() !== '';
+  const sender = useWatch<Values>({ name: 'sender' }) as Sender;
   const text = (name: keyof Values | `sender.${keyof PaymentSender}`, label: string, options = {}) => (
     <FormTextField<Values>
       key={name}
@@ -268,7 +272,7 @@ function Fields({ businesses }: { businesses: readonly BusinessRecord[] }) {
       <Section title={T('mail')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ columnGap: 2 }}>
           {text('recipientEmail', 'recipientEmail', { type: 'email', maxLength: 320 })}
-          {text('mailSubject', 'mailSubject', { maxLength: PAYMENT_TEXT_MAX })}
+          {text('mailSubject', 'mailSubject', { maxLength: PAYMENT_TEXT_MAX, required: mailed })}
         </Stack>
         <Typography component="h4" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {translate(T('sender'))}
@@ -278,6 +282,7 @@ function Fields({ businesses }: { businesses: readonly BusinessRecord[] }) {
             text(`sender.${field}`, SENDER_LABELS[field], {
               type: field === 'email' ? 'email' : 'text',
               maxLength: field === 'email' ? 320 : PAYMENT_TEXT_MAX,
+              required: senderGiven(sender),
             }),
           )}
         </Box>
@@ -289,35 +294,27 @@ function Fields({ businesses }: { businesses: readonly BusinessRecord[] }) {
 function Overview({ values, businesses }: { values: Values; businesses: readonly BusinessRecord[] }) {
   const translate = useTranslate();
   const body = bodyOf(values);
-  const rows: [string, string][] = [
-    [
+  const row = (label: string, value: string): SummaryRow => ({ label: T(label), value });
+  const rows: SummaryRow[] = [
+    row(
       'business',
       businesses.find((b) => String(b.id) === values.businessId)?.businessName ?? values.businessId,
-    ],
-    ['currency', body.currency],
-    ['network', NETWORK_LABELS[body.network as Network] ?? body.network],
-    ['amount', body.amount ? `${body.amount} ${body.currency}` : translate(T('anyAmount'))],
-    ['expirationMinutes', String(body.expirationMinutes)],
+    ),
+    row('currency', body.currency),
+    row('network', NETWORK_LABELS[body.network as Network] ?? body.network),
+    row('expirationMinutes', String(body.expirationMinutes)),
   ];
-  if (body.paymentId) rows.push(['paymentId', body.paymentId]);
-  if (body.redirectUrl) rows.push(['redirectUrl', body.redirectUrl]);
+  if (body.paymentId) rows.push(row('paymentId', body.paymentId));
+  if (body.redirectUrl) rows.push(row('redirectUrl', body.redirectUrl));
   if (body.recipientEmail)
-    rows.push(['recipientEmail', body.recipientEmail], ['mailSubject', body.mailSubject ?? '']);
-  if (body.sender) for (const field of SENDER_FIELDS) rows.push([SENDER_LABELS[field], body.sender[field]]);
-  return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(T(label))}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, mb: 1, wordBreak: 'break-word' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+    rows.push(row('recipientEmail', body.recipientEmail), row('mailSubject', body.mailSubject ?? ''));
+  if (body.sender)
+    for (const field of SENDER_FIELDS) rows.push(row(SENDER_LABELS[field], body.sender[field]));
+  rows.push({
+    ...row('requestedAmount', body.amount ? `${body.amount} ${body.currency}` : translate(T('anyAmount'))),
+    total: true,
+  });
+  return <Summary rows={rows} />;
 }
 
 interface PaymentRecord {
@@ -515,15 +512,11 @@ export default function CryptoDepositPage() {
   );
 
   return (
-    <Page title={T('title')} maxWidth="form">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(T('intro'))}
-      </Typography>
-      {list.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate(T('businessesFailed'))}
-        </Alert>
-      ) : null}
+    <MovementPage
+      texts="pages.cryptoDeposit"
+      businessesFailed={Boolean(list.error)}
+      failedText={T('businessesFailed')}
+    >
       <MultiStepForm<Values, PaymentRequest>
         defaultValues={DEFAULT_VALUES}
         resolver={resolver}
@@ -545,6 +538,6 @@ export default function CryptoDepositPage() {
         message={dialog?.message ?? ''}
         onClose={() => setDialog(null)}
       />
-    </Page>
+    </MovementPage>
   );
 }

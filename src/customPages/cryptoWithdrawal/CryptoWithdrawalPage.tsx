@@ -6,7 +6,7 @@
  * Form → overview → submit → result, on MultiStepForm: a retry keeps its Idempotency-Key, a refused
  * code returns to its field without logging out, and the outcome shows in the response dialog.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -32,9 +32,10 @@ import {
   useTwoFaNeeded,
 } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
-import { CodeValue, Page, useAccessContext } from '../../layout';
+import { CodeValue, useAccessContext } from '../../layout';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import { useResponseDialog } from '../../layout/ResponseDialog';
+import { MovementPage, Summary, type SummaryRow } from '../../features/movements/MovementKit';
 import { useCryptoWithdrawalApi, type CreatedWithdrawal, type Destination } from './api';
 
 interface Values {
@@ -215,24 +216,6 @@ function Fields({
   );
 }
 
-function Summary({ rows }: { rows: [string, ReactNode][] }) {
-  const translate = useTranslate();
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">
-            {translate(label)}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 export default function CryptoWithdrawalPage() {
   const translate = useTranslate();
   const api = useCryptoWithdrawalApi();
@@ -272,10 +255,7 @@ export default function CryptoWithdrawalPage() {
   });
 
   return (
-    <Page title={'pages.cryptoWithdrawal.title'} maxWidth="form">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('pages.cryptoWithdrawal.intro')}
-      </Typography>
+    <MovementPage texts="pages.cryptoWithdrawal">
       {destinations.isError ? (
         <Alert severity="error">{translate('pages.cryptoWithdrawal.loadFailed')}</Alert>
       ) : null}
@@ -295,22 +275,27 @@ export default function CryptoWithdrawalPage() {
           overview={(values) => {
             const { currency, network } = splitPair(values.pair);
             const address = list.find((d) => String(d.id) === values.whitelistedAddressId);
+            const tag: SummaryRow[] = address?.destinationTag
+              ? [{ label: 'pages.cryptoWithdrawal.destinationTag', value: address.destinationTag }]
+              : [];
             return (
               <Summary
                 rows={[
-                  [
-                    'pages.cryptoWithdrawal.business',
-                    businesses.choices.find((b) => b.id === values.businessId)?.name ?? '',
-                  ],
-                  ['pages.cryptoWithdrawal.pair', `${currency} — ${network}`],
-                  ['pages.cryptoWithdrawal.address', address ? `${address.label} — ${address.address}` : ''],
-                  ...(address?.destinationTag
-                    ? ([['pages.cryptoWithdrawal.destinationTag', address.destinationTag]] as [
-                        string,
-                        ReactNode,
-                      ][])
-                    : []),
-                  ['pages.cryptoWithdrawal.amount', formatMoney(values.amount, currency)],
+                  {
+                    label: 'pages.cryptoWithdrawal.business',
+                    value: businesses.choices.find((b) => b.id === values.businessId)?.name ?? '',
+                  },
+                  { label: 'pages.cryptoWithdrawal.pair', value: `${currency} — ${network}` },
+                  {
+                    label: 'pages.cryptoWithdrawal.address',
+                    value: address ? `${address.label} — ${address.address}` : '',
+                  },
+                  ...tag,
+                  {
+                    label: 'pages.cryptoWithdrawal.amount',
+                    value: formatMoney(values.amount, currency),
+                    total: true,
+                  },
                 ]}
               />
             );
@@ -381,7 +366,7 @@ export default function CryptoWithdrawalPage() {
         />
       ) : null}
       {response.dialog}
-    </Page>
+    </MovementPage>
   );
 }
 

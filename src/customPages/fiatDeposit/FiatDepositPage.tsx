@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { expectedAmountProblem, REFERENCE_MAX_LENGTH, referenceProblem } from '../../domain/fiatMovements';
@@ -7,15 +7,14 @@ import { groupByFour } from '../../domain/bankAccounts';
 import { FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { formatMoney } from '../../i18n/format';
-import { CodeValue, Page } from '../../layout';
+import { CodeValue } from '../../layout';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import {
-  businessOptions,
-  Facts,
-  FormSelectField,
+  BusinessCurrencyFields,
   MOVEMENT_TEXTS,
+  MovementPage,
   MovementResult,
-  useCurrencyChoices,
+  Summary,
   useMovementCall,
   usePrecisionOf,
   useRefreshAfterMovement,
@@ -87,7 +86,6 @@ export default function FiatDepositPage() {
   const translate = useTranslate();
   const api = useFiatDepositApi();
   const businesses = useBusinessChoices();
-  const currencies = useCurrencyChoices({ fiatOnly: true });
   const precisionOf = usePrecisionOf();
   const ruleText = useRuleText();
   const refresh = useRefreshAfterMovement();
@@ -136,26 +134,13 @@ export default function FiatDepositPage() {
     });
 
   return (
-    <Page title={`${T}.title`} maxWidth="form">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${T}.intro`)}
-      </Typography>
-      {businesses.failed ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate(`${MOVEMENT_TEXTS}.businessesFailed`)}
-        </Alert>
-      ) : null}
+    <MovementPage texts={T} businessesFailed={businesses.failed}>
       <MultiStepForm<Values, CreatedFiatDeposit>
         defaultValues={defaultValues}
         resolver={resolver}
         fields={
           <Stack>
-            <FormSelectField
-              name="businessId"
-              label={`${MOVEMENT_TEXTS}.business`}
-              options={businessOptions(businesses.choices, translate(`${MOVEMENT_TEXTS}.chooseBusiness`))}
-            />
-            <FormSelectField name="currency" label={`${MOVEMENT_TEXTS}.currency`} options={currencies} />
+            <BusinessCurrencyFields businesses={businesses.choices} fiatOnly />
             <FormTextField<Values>
               name="expectedAmount"
               label={`${T}.expectedAmount`}
@@ -176,11 +161,15 @@ export default function FiatDepositPage() {
           </Stack>
         }
         overview={(values) => (
-          <Facts
+          <Summary
             rows={[
-              [`${MOVEMENT_TEXTS}.business`, nameOf(values.businessId)],
-              [`${T}.expectedAmount`, formatMoney(values.expectedAmount, values.currency)],
-              [`${MOVEMENT_TEXTS}.reference`, values.reference],
+              { label: `${MOVEMENT_TEXTS}.business`, value: nameOf(values.businessId) },
+              { label: `${MOVEMENT_TEXTS}.reference`, value: values.reference },
+              {
+                label: `${T}.expectedAmount`,
+                value: formatMoney(values.expectedAmount, values.currency),
+                total: true,
+              },
             ]}
           />
         )}
@@ -199,6 +188,6 @@ export default function FiatDepositPage() {
         labels={{ next: `${T}.next`, submit: `${T}.submit` }}
       />
       {dialog}
-    </Page>
+    </MovementPage>
   );
 }

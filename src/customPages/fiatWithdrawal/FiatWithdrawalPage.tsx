@@ -11,18 +11,17 @@ import {
 import { isTwoFaCode } from '../../domain/validation';
 import { FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { TwoFaCodeField, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
-import { Page } from '../../layout';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import {
   AvailableBalance,
-  businessOptions,
-  Facts,
+  BusinessCurrencyFields,
   FormSelectField,
   MOVEMENT_TEXTS,
+  MovementPage,
   MovementResult,
-  useCurrencyChoices,
+  Summary,
   useMovementCall,
   usePrecisionOf,
   useRefreshAfterMovement,
@@ -63,6 +62,7 @@ function BankAccountSelect({ accounts }: { accounts: readonly BankAccount[] }) {
     <FormSelectField
       name="bankAccountId"
       label={`${T}.bankAccount`}
+      required
       options={[
         { value: '', label: translate(`${T}.chooseBankAccount`) },
         ...mine.map((a) => ({ value: String(a.id), label: a.accountLabel })),
@@ -81,7 +81,6 @@ export default function FiatWithdrawalPage() {
   const translate = useTranslate();
   const api = useFiatWithdrawalApi();
   const businesses = useBusinessChoices();
-  const currencies = useCurrencyChoices({ fiatOnly: true });
   const precisionOf = usePrecisionOf();
   const ruleText = useRuleText();
   const twoFa = useTwoFaNeeded();
@@ -149,15 +148,7 @@ export default function FiatWithdrawalPage() {
     });
 
   return (
-    <Page title={`${T}.title`} maxWidth="form">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${T}.intro`)}
-      </Typography>
-      {businesses.failed ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate(`${MOVEMENT_TEXTS}.businessesFailed`)}
-        </Alert>
-      ) : null}
+    <MovementPage texts={T} businessesFailed={businesses.failed}>
       {bankAccounts.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {translate(`${T}.bankAccountsFailed`)}
@@ -169,12 +160,7 @@ export default function FiatWithdrawalPage() {
         keyFields={KEY_FIELDS}
         fields={
           <Stack>
-            <FormSelectField
-              name="businessId"
-              label={`${MOVEMENT_TEXTS}.business`}
-              options={businessOptions(businesses.choices, translate(`${MOVEMENT_TEXTS}.chooseBusiness`))}
-            />
-            <FormSelectField name="currency" label={`${MOVEMENT_TEXTS}.currency`} options={currencies} />
+            <BusinessCurrencyFields businesses={businesses.choices} fiatOnly />
             <BankAccountSelect accounts={accounts} />
             <FormTextField<Values>
               name="amount"
@@ -198,27 +184,20 @@ export default function FiatWithdrawalPage() {
               maxLength={REFERENCE_MAX_LENGTH}
               margin="dense"
             />
-            {twoFa ? (
-              <FormTextField<Values>
-                name="twoFaCode"
-                label="app.login.twoFaCode"
-                helperText="app.login.twoFaCodeNeeded"
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                margin="dense"
-              />
-            ) : null}
+            <TwoFaCodeField />
           </Stack>
         }
         overview={(values) => (
-          <Facts
+          <Summary
             rows={[
-              [`${MOVEMENT_TEXTS}.business`, nameOf(values.businessId)],
-              [`${T}.bankAccount`, accountOf(values.bankAccountId)],
-              [`${MOVEMENT_TEXTS}.amount`, formatMoney(values.amount, values.currency)],
-              [`${MOVEMENT_TEXTS}.reference`, values.reference],
+              { label: `${MOVEMENT_TEXTS}.business`, value: nameOf(values.businessId) },
+              { label: `${T}.bankAccount`, value: accountOf(values.bankAccountId) },
+              { label: `${MOVEMENT_TEXTS}.reference`, value: values.reference },
+              {
+                label: `${MOVEMENT_TEXTS}.amount`,
+                value: formatMoney(values.amount, values.currency),
+                total: true,
+              },
             ]}
           />
         )}
@@ -237,6 +216,6 @@ export default function FiatWithdrawalPage() {
         labels={{ next: `${T}.next`, submit: `${T}.submit` }}
       />
       {dialog}
-    </Page>
+    </MovementPage>
   );
 }

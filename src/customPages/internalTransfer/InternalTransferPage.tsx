@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { Alert, Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { transferAmountProblem, TRANSFER_MESSAGES } from '../../domain/transfers';
@@ -7,18 +7,16 @@ import { transferBalanceProblem } from '../../domain/fiatMovements';
 import { isTwoFaCode } from '../../domain/validation';
 import { FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { TwoFaCodeField, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
-import { Page } from '../../layout';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import {
   AvailableBalance,
-  businessOptions,
-  Facts,
-  FormSelectField,
+  BusinessCurrencyFields,
   MOVEMENT_TEXTS,
+  MovementPage,
   MovementResult,
-  useCurrencyChoices,
+  Summary,
   useMovementCall,
   usePrecisionOf,
   useRefreshAfterMovement,
@@ -36,6 +34,10 @@ interface Values {
 
 const T = 'pages.internalTransfer';
 const KEY_FIELDS = ['fromBusinessId', 'toBusinessId', 'currency', 'amount'] as const;
+const BUSINESS_FIELDS = [
+  ['fromBusinessId', `${T}.from`],
+  ['toBusinessId', `${T}.to`],
+] as const;
 
 /**
  * /internal-transfer (CREATE_INTERNAL_TRANSFER): from and to business, currency, amount (the source's
@@ -46,7 +48,6 @@ export default function InternalTransferPage() {
   const translate = useTranslate();
   const api = useInternalTransferApi();
   const businesses = useBusinessChoices();
-  const currencies = useCurrencyChoices();
   const precisionOf = usePrecisionOf();
   const ruleText = useRuleText();
   const twoFa = useTwoFaNeeded();
@@ -101,32 +102,14 @@ export default function InternalTransferPage() {
     });
 
   return (
-    <Page title={`${T}.title`} maxWidth="form">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`${T}.intro`)}
-      </Typography>
-      {businesses.failed ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate(`${MOVEMENT_TEXTS}.businessesFailed`)}
-        </Alert>
-      ) : null}
+    <MovementPage texts={T} businessesFailed={businesses.failed}>
       <MultiStepForm<Values, CreatedTransfer>
         defaultValues={defaultValues}
         resolver={resolver}
         keyFields={KEY_FIELDS}
         fields={
           <Stack>
-            <FormSelectField
-              name="fromBusinessId"
-              label={`${T}.from`}
-              options={businessOptions(businesses.choices, translate(`${MOVEMENT_TEXTS}.chooseBusiness`))}
-            />
-            <FormSelectField
-              name="toBusinessId"
-              label={`${T}.to`}
-              options={businessOptions(businesses.choices, translate(`${MOVEMENT_TEXTS}.chooseBusiness`))}
-            />
-            <FormSelectField name="currency" label={`${MOVEMENT_TEXTS}.currency`} options={currencies} />
+            <BusinessCurrencyFields businesses={businesses.choices} businessFields={BUSINESS_FIELDS} />
             <FormTextField<Values>
               name="amount"
               label={`${MOVEMENT_TEXTS}.amount`}
@@ -141,26 +124,19 @@ export default function InternalTransferPage() {
               currencyField="currency"
               onBalance={(value) => (available.current = value)}
             />
-            {twoFa ? (
-              <FormTextField<Values>
-                name="twoFaCode"
-                label="app.login.twoFaCode"
-                helperText="app.login.twoFaCodeNeeded"
-                required
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                margin="dense"
-              />
-            ) : null}
+            <TwoFaCodeField />
           </Stack>
         }
         overview={(values) => (
-          <Facts
+          <Summary
             rows={[
-              [`${T}.from`, nameOf(values.fromBusinessId)],
-              [`${T}.to`, nameOf(values.toBusinessId)],
-              [`${MOVEMENT_TEXTS}.amount`, formatMoney(values.amount, values.currency)],
+              { label: `${T}.from`, value: nameOf(values.fromBusinessId) },
+              { label: `${T}.to`, value: nameOf(values.toBusinessId) },
+              {
+                label: `${MOVEMENT_TEXTS}.amount`,
+                value: formatMoney(values.amount, values.currency),
+                total: true,
+              },
             ]}
           />
         )}
@@ -180,6 +156,6 @@ export default function InternalTransferPage() {
         labels={{ next: `${T}.next`, submit: `${T}.submit` }}
       />
       {dialog}
-    </Page>
+    </MovementPage>
   );
 }

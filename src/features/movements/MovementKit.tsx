@@ -1,8 +1,9 @@
 /**
- * What the money pages share (internal transfer, fiat withdrawal, fiat deposit; docs/decisions.md
- * 165–169): the business and currency selects, the available balance beside the amount, the rule texts
- * in the user's language, the call's refusal on its fields (a wrong 2FA code on the code field, without
- * logging out) or in the failure dialog, and the success dialog of the result.
+ * What the money pages share (docs/decisions.md 165–169, 199–201): the page's frame (all six), the
+ * business and currency selects, the available balance beside the amount, the rule texts in the user's
+ * language, the call's refusal on its fields (a wrong 2FA code on the code field, without logging out)
+ * or in the failure dialog, the summary every movement's overview shows (all six), and the success
+ * dialog of the result.
  *
  * Balances are read with React Query under ['businesses', 'balances', id], so a refresh of the
  * businesses' queries (a live event, a finished movement) updates them.
@@ -18,7 +19,7 @@ import { ERROR_TEXTS } from '../../domain/errors';
 import { FIAT_MESSAGES } from '../../domain/fiatMovements';
 import { all, satisfies } from '../../domain/requirements';
 import { formatMoney } from '../../i18n/format';
-import { useAccessContext, useResponseDialog } from '../../layout';
+import { Page, useAccessContext, useResponseDialog } from '../../layout';
 import { FormSelectField, type SelectOption } from '../../layout/DownloadForm';
 
 /** Message keys of the shared texts. */
@@ -205,21 +206,157 @@ export function MovementResult({
   );
 }
 
-/** A read-only list of what the overview shows: label, value. */
-export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+/** A row of a movement's summary: a label (message key) and its value. */
+export interface SummaryRow {
+  label: string;
+  value: ReactNode;
+  /** A money amount: tabular numerals, so the digits of the rows line up. */
+  amount?: boolean;
+  /** A total (what moves): emphasised, under a rule. */
+  total?: boolean;
+  /** The value's test id. */
+  testId?: string;
+}
+
+/**
+ * What a movement will do, as every money page's overview shows it (docs/decisions.md 200): a bounded
+ * box, an optional caption, then one row per fact, the label on the left and the value right-aligned;
+ * amounts in tabular numerals and the totals emphasised at the bottom.
+ */
+export function Summary({
+  rows,
+  caption,
+  testId,
+}: {
+  rows: readonly SummaryRow[];
+  caption?: ReactNode;
+  testId?: string;
+}) {
   const translate = useTranslate();
   return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {rows.map(([label, value]) => (
-        <Box key={label}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(label)}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, mb: 1, wordBreak: 'break-word' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
+    <Box
+      data-testid={testId}
+      sx={{
+        alignSelf: 'stretch',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        px: 2,
+      }}
+    >
+      {caption ? (
+        <Typography
+          component="p"
+          variant="subtitle2"
+          sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {caption}
+        </Typography>
+      ) : null}
+      <Box component="dl" sx={{ m: 0 }}>
+        {rows.map(({ label, value, amount, total, testId: valueId }, index) => (
+          <Box
+            key={label}
+            data-total={total ? 'true' : undefined}
+            sx={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'baseline',
+              columnGap: 2,
+              py: 1.25,
+              borderTop: index === 0 ? 0 : 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Typography
+              component="dt"
+              variant="body2"
+              sx={{ flexShrink: 0, maxWidth: '45%', color: total ? 'text.primary' : 'text.secondary' }}
+              fontWeight={total ? 600 : undefined}
+            >
+              {translate(label)}
+            </Typography>
+            <Typography
+              component="dd"
+              variant={total ? 'body1' : 'body2'}
+              data-testid={valueId}
+              fontWeight={total ? 600 : undefined}
+              sx={{
+                m: 0,
+                minWidth: 0,
+                textAlign: 'right',
+                overflowWrap: 'anywhere',
+                fontVariantNumeric: amount || total ? 'tabular-nums' : undefined,
+              }}
+            >
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
     </Box>
+  );
+}
+
+/**
+ * The frame of a movement page (docs/decisions.md 199): the title and intro of its texts
+ * (`<texts>.title`, `<texts>.intro`), the alert when the businesses could not be loaded, then the page's
+ * own alerts, form and dialog.
+ */
+export function MovementPage({
+  texts,
+  businessesFailed = false,
+  failedText = `${MOVEMENT_TEXTS}.businessesFailed`,
+  children,
+}: {
+  texts: string;
+  businessesFailed?: boolean;
+  /** The alert's message key, where the page has its own. */
+  failedText?: string;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <Page title={`${texts}.title`} maxWidth="form">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate(`${texts}.intro`)}
+      </Typography>
+      {businessesFailed ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(failedText)}
+        </Alert>
+      ) : null}
+      {children}
+    </Page>
+  );
+}
+
+/** The business select of a movement: 'businessId' under the shared label, unless named. */
+const ONE_BUSINESS: readonly (readonly [string, string])[] = [['businessId', `${MOVEMENT_TEXTS}.business`]];
+
+/**
+ * The selects a movement starts with, each required: its business select(s) (`businessFields`: field
+ * name and label) and the currency select (the fiat currencies only when asked).
+ */
+export function BusinessCurrencyFields({
+  businesses,
+  businessFields = ONE_BUSINESS,
+  fiatOnly = false,
+}: {
+  businesses: readonly { id: string; name: string }[];
+  businessFields?: readonly (readonly [string, string])[];
+  fiatOnly?: boolean;
+}) {
+  const translate = useTranslate();
+  const currencies = useCurrencyChoices({ fiatOnly });
+  const options = businessOptions(businesses, translate(`${MOVEMENT_TEXTS}.chooseBusiness`));
+  return (
+    <>
+      {businessFields.map(([name, label]) => (
+        <FormSelectField key={name} name={name} label={label} options={options} required />
+      ))}
+      <FormSelectField name="currency" label={`${MOVEMENT_TEXTS}.currency`} options={currencies} required />
+    </>
   );
 }

@@ -5,20 +5,21 @@
  * disabled). A revoked key cannot be changed: the page says so and shows no form.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Card, CardContent, Typography } from '@mui/material';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Form, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useSession } from '../../authProvider';
 import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
-import { FormSubmitButton } from '../../forms/FormSubmitButton';
+import { FormActions } from '../../forms/FormActions';
 import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { messageOf, Page } from '../../layout';
 import type { ApiKeyRecord } from './ApiKeyList';
 import { apiKeyResolver, ExpiryField, NameAndIpFields, ScopesField } from './ApiKeyFields';
 import { changeBody, formFieldErrors, grantableScopes, valuesOfKey, type ApiKeyFormValues } from './rules';
 import { AuditTimeline } from '../../layout/AuditTimeline';
+import { LoadedRecord } from '../../layout/LoadedRecord';
 
 function EditForm({ apiKey }: { apiKey: ApiKeyRecord }) {
   const translate = useTranslate();
@@ -78,17 +79,7 @@ function EditForm({ apiKey }: { apiKey: ApiKeyRecord }) {
       <NameAndIpFields ip />
       <ExpiryField />
       <TwoFaCodeField />
-      {failure ? (
-        <Alert severity="error" role="alert" sx={{ my: 1 }}>
-          {failure}
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <FormSubmitButton label="resources.api-keys.edit.submit" />
-        <Button component={Link} to="/api-keys" color="inherit" sx={{ mt: 1 }}>
-          {translate('ra.action.cancel')}
-        </Button>
-      </Stack>
+      <FormActions failure={failure} submit="resources.api-keys.edit.submit" back="/api-keys" />
     </Form>
   );
 }
@@ -101,17 +92,17 @@ export default function ApiKeyEdit() {
     <Page title="resources.api-keys.edit.title" maxWidth="form">
       <Card>
         <CardContent>
-          {error ? (
-            <Alert severity="error">{messageOf(error, ERROR_TEXTS.default)}</Alert>
-          ) : !apiKey ? (
-            <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
-          ) : apiKey.status === 'revoked' ? (
-            <Alert severity="info">
-              {translate('resources.api-keys.edit.revoked', { name: apiKey.name })}
-            </Alert>
-          ) : (
-            <EditForm key={apiKey.id} apiKey={apiKey} />
-          )}
+          <LoadedRecord error={error} record={apiKey}>
+            {(loaded) =>
+              loaded.status === 'revoked' ? (
+                <Alert severity="info">
+                  {translate('resources.api-keys.edit.revoked', { name: loaded.name })}
+                </Alert>
+              ) : (
+                <EditForm key={loaded.id} apiKey={loaded} />
+              )
+            }
+          </LoadedRecord>
         </CardContent>
       </Card>
       <AuditTimeline entityType="api-key" id={apiKey?.id} />

@@ -5,19 +5,10 @@
  * filtered entries as CSV (formula-safe, under the server's row cap). Read-only: the log is never
  * edited, not even by the API.
  */
-import { useMemo, useState } from 'react';
-import DownloadIcon from '@mui/icons-material/Download';
-import { Button, CircularProgress, Typography } from '@mui/material';
+import { useMemo } from 'react';
+import { Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import {
-  DataTable,
-  List,
-  TopToolbar,
-  useListContext,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { DataTable, List, TopToolbar, useListContext, useNotify, useTranslate } from 'react-admin';
 import { sortQuery } from '../../dataProvider/dataProvider';
 import {
   AUDIT_ACTIONS,
@@ -26,18 +17,16 @@ import {
   auditLogQuery,
   type AuditEntry,
 } from '../../domain/auditLog';
-import { ERROR_TEXTS } from '../../domain/errors';
 import { formatTimestamp } from '../../i18n/format';
-import { messageOf, Page, StatusChip } from '../../layout';
+import { Page, StatusChip } from '../../layout';
 import { AuditChanges, useAuditTexts } from '../../layout/AuditTimeline';
 import { FilterBar, type FilterSpec } from '../../layout/FilterBar';
-import { exportCutAt, saveFile } from '../transactions/api';
+import { ExportCsvButton, exportDay } from '../../layout/ExportCsvButton';
 import { useAuditLogApi } from './api';
 
 type Row = AuditEntry & { id: number };
 
 const NEWEST_FIRST = { field: 'at', order: 'DESC' } as const;
-const today = () => new Date().toISOString().slice(0, 10);
 
 function AuditFilters() {
   const translate = useTranslate();
@@ -68,47 +57,18 @@ function AuditFilters() {
 }
 
 function ExportButton() {
-  const { filterValues, sort, total } = useListContext();
+  const { filterValues, sort } = useListContext();
   const api = useAuditLogApi();
-  const notify = useNotify();
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const [running, setRunning] = useState(false);
-  const run = async () => {
-    setRunning(true);
-    try {
-      const query = { ...auditLogQuery(filterValues), ...sortQuery({ sort: { at: 'at' } }, sort) };
-      const file = await api.exportAuditLogCsv(query, `audit-log-${today()}.csv`);
-      saveFile(file);
-      const cutAt = exportCutAt(file.headers);
-      if (cutAt === undefined)
-        notify('resources.audit-log.export.done', {
-          type: 'success',
-          messageArgs: { filename: file.filename },
-        });
-      else
-        notify('resources.audit-log.export.truncated', {
-          type: 'warning',
-          autoHideDuration: null,
-          messageArgs: { filename: file.filename, rows: cutAt.toLocaleString(locale) },
-        });
-    } catch (error) {
-      const message = messageOf(error, ERROR_TEXTS.default);
-      notify(message, { type: 'error', messageArgs: { _: message } });
-    } finally {
-      setRunning(false);
-    }
-  };
   return (
-    <Button
-      size="small"
-      onClick={run}
-      disabled={running || total === 0}
-      aria-busy={running}
-      startIcon={running ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-    >
-      {translate(running ? 'resources.audit-log.export.running' : 'resources.audit-log.export.button')}
-    </Button>
+    <ExportCsvButton
+      messages="resources.audit-log.export"
+      download={() =>
+        api.exportAuditLogCsv(
+          { ...auditLogQuery(filterValues), ...sortQuery({ sort: { at: 'at' } }, sort) },
+          `audit-log-${exportDay()}.csv`,
+        )
+      }
+    />
   );
 }
 

@@ -9,18 +9,15 @@ import { useState } from 'react';
 import {
   Alert,
   Box,
-  Button,
   Card,
   CardContent,
-  CircularProgress,
   FormControl,
   FormControlLabel,
   FormLabel,
   Radio,
   RadioGroup,
-  Stack,
 } from '@mui/material';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Form, useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useController, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
@@ -28,10 +25,11 @@ import { PERMISSION_GROUPS, type GroupAccess, type PermissionGroup } from '../..
 import { groupsOf, type GroupChoice } from '../../domain/roles';
 import { FormTextField } from '../../forms';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
-import { FormSubmitButton } from '../../forms/FormSubmitButton';
+import { FormActions } from '../../forms/FormActions';
 import { messageOf, Page } from '../../layout';
 import { accessKey, levelsOf, roleNameProblem, rolePermissions } from './rules';
 import { AuditTimeline } from '../../layout/AuditTimeline';
+import { LoadedRecord } from '../../layout/LoadedRecord';
 
 export interface RoleRecord {
   id: number;
@@ -152,19 +150,12 @@ function RoleFields({ role }: { role?: RoleRecord }) {
           <GroupField key={group.key} group={group} readOnly={readOnly} />
         ))}
       </Box>
-      {failure ? (
-        <Alert severity="error" role="alert" sx={{ my: 1 }}>
-          {failure}
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        {readOnly ? null : (
-          <FormSubmitButton label={role ? 'resources.user-roles.save' : 'resources.user-roles.create'} />
-        )}
-        <Button component={Link} to="/user-roles" color="inherit" sx={{ mt: 1 }}>
-          {translate(readOnly ? 'resources.user-roles.back' : 'ra.action.cancel')}
-        </Button>
-      </Stack>
+      <FormActions
+        failure={failure}
+        submit={readOnly ? undefined : role ? 'resources.user-roles.save' : 'resources.user-roles.create'}
+        back="/user-roles"
+        backLabel={readOnly ? 'resources.user-roles.back' : undefined}
+      />
     </Form>
   );
 }
@@ -182,7 +173,6 @@ export function RoleCreatePage() {
 }
 
 export function RoleEditPage({ id }: { id: string }) {
-  const translate = useTranslate();
   const { data: role, error } = useGetOne<RoleRecord>('user-roles', { id: Number(id) });
   return (
     <Page
@@ -191,13 +181,9 @@ export function RoleEditPage({ id }: { id: string }) {
     >
       <Card>
         <CardContent>
-          {error ? (
-            <Alert severity="error">{messageOf(error, ERROR_TEXTS.default)}</Alert>
-          ) : !role ? (
-            <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
-          ) : (
-            <RoleFields key={role.id} role={role} />
-          )}
+          <LoadedRecord error={error} record={role}>
+            {(loaded) => <RoleFields key={loaded.id} role={loaded} />}
+          </LoadedRecord>
         </CardContent>
       </Card>
       {role?.builtIn ? null : <AuditTimeline entityType="role" id={role?.id} />}

@@ -7,16 +7,6 @@ import type { CustomMethods, MethodsOf } from '../../dataProvider/types';
 export type CsvFile = DownloadedFile;
 export { filenameOf, saveFile };
 
-/**
- * The number of rows an export was cut at, when the server cut it at its row cap
- * (`X-Export-Truncated: true`, `X-Export-Row-Cap: N`), else undefined.
- */
-export function exportCutAt(headers: Headers | undefined): number | undefined {
-  if (headers?.get('X-Export-Truncated') !== 'true') return undefined;
-  const cap = Number(headers.get('X-Export-Row-Cap'));
-  return Number.isSafeInteger(cap) && cap > 0 ? cap : undefined;
-}
-
 export const transactionMethods = {
   /**
    * GET `<path>/export?format=csv&<filters>` through the http client (its Authorization header; the

@@ -87,6 +87,7 @@ export const transactionMessagesDe = {
         title: 'Salden',
         currency: 'Währung',
         amount: 'Saldo',
+        held: 'Reserviert bis zur Freigabe',
         total: 'Gesamt in %{currency}',
         empty: 'Noch keine Salden.',
       },

@@ -91,6 +91,7 @@ export const transactionMessages = {
         title: 'Balances',
         currency: 'Currency',
         amount: 'Balance',
+        held: 'Held for approval',
         total: 'Total in %{currency}',
         empty: 'No balances yet.',
       },

@@ -6,15 +6,15 @@
  * as the server's text.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, Stack } from '@mui/material';
-import { Link, useNavigate } from 'react-router-dom';
-import { Form, useCreate, useNotify, useTranslate } from 'react-admin';
+import { Card, CardContent } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { Form, useCreate, useNotify } from 'react-admin';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
 import { createUserSchema, type CreateUserValues } from '../../domain/schemas';
 import { FormTextField, formResolver } from '../../forms';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
-import { FormSubmitButton } from '../../forms/FormSubmitButton';
+import { FormActions } from '../../forms/FormActions';
 import { messageOf, Page } from '../../layout';
 import { RoleSelect, roleIdProblem } from './RoleSelect';
 import type { UserRecord } from './UserList';
@@ -35,7 +35,6 @@ const resolver: Resolver<FieldValues> = async (values, context, options) => {
 };
 
 export default function UserCreate() {
-  const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const [create] = useCreate<UserRecord>();
@@ -108,17 +107,7 @@ export default function UserCreate() {
               margin="dense"
             />
             <RoleSelect />
-            {failure ? (
-              <Alert severity="error" role="alert" sx={{ my: 1 }}>
-                {failure}
-              </Alert>
-            ) : null}
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <FormSubmitButton label="resources.users.create" />
-              <Button component={Link} to="/users" color="inherit" sx={{ mt: 1 }}>
-                {translate('ra.action.cancel')}
-              </Button>
-            </Stack>
+            <FormActions failure={failure} submit="resources.users.create" back="/users" />
           </Form>
         </CardContent>
       </Card>

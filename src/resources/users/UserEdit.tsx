@@ -4,17 +4,18 @@
  * role wider than one's own, each with its text, shown here.
  */
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Card, CardContent, Typography } from '@mui/material';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Form, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
-import { FormSubmitButton } from '../../forms/FormSubmitButton';
+import { FormActions } from '../../forms/FormActions';
 import { messageOf, Page } from '../../layout';
 import { RoleSelect, roleIdProblem } from './RoleSelect';
 import type { UserRecord } from './UserList';
 import { AuditTimeline } from '../../layout/AuditTimeline';
+import { LoadedRecord } from '../../layout/LoadedRecord';
 
 const resolver: Resolver<FieldValues> = (values) => {
   const problem = roleIdProblem(values.roleId);
@@ -65,36 +66,21 @@ function RoleForm({ user }: { user: UserRecord }) {
         {translate('resources.users.editing', { email: user.email })}
       </Typography>
       <RoleSelect />
-      {failure ? (
-        <Alert severity="error" role="alert" sx={{ my: 1 }}>
-          {failure}
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <FormSubmitButton label="resources.users.save" />
-        <Button component={Link} to="/users" color="inherit" sx={{ mt: 1 }}>
-          {translate('ra.action.cancel')}
-        </Button>
-      </Stack>
+      <FormActions failure={failure} submit="resources.users.save" back="/users" />
     </Form>
   );
 }
 
 export default function UserEdit() {
   const { id = '' } = useParams<{ id: string }>();
-  const translate = useTranslate();
   const { data: user, error } = useGetOne<UserRecord>('users', { id: Number(id) });
   return (
     <Page title="resources.users.editTitle" maxWidth="form">
       <Card>
         <CardContent>
-          {error ? (
-            <Alert severity="error">{messageOf(error, ERROR_TEXTS.default)}</Alert>
-          ) : !user ? (
-            <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
-          ) : (
-            <RoleForm key={user.id} user={user} />
-          )}
+          <LoadedRecord error={error} record={user}>
+            {(loaded) => <RoleForm key={loaded.id} user={loaded} />}
+          </LoadedRecord>
         </CardContent>
       </Card>
       <AuditTimeline key={user?.roleId} entityType="user" id={user?.id} />

@@ -28,7 +28,8 @@ import { amountText } from '../../transactions/values';
 interface BalanceRow {
   id: Identifier;
   businessId: number;
-  balances: Record<string, { amount: string }>;
+  /** amount: available now; held: reserved by withdrawals awaiting approval (only when above zero). */
+  balances: Record<string, { amount: string; held?: string }>;
   displayFiatAmount?: string | null;
   displayFiatCurrency?: string | null;
   displayCryptoAmount?: string | null;
@@ -45,6 +46,8 @@ function Balances({ businessId }: { businessId: Identifier }) {
   if (isPending || !data) return <LinearProgress aria-label={translate('ra.page.loading')} />;
 
   const rows = Object.entries(data.balances ?? {}).sort(([a], [b]) => byName(a, b));
+  // The held column only when a withdrawal awaiting approval reserves something.
+  const withHeld = rows.some(([, balance]) => balance.held);
   const totals = [
     [data.displayFiatAmount, data.displayFiatCurrency],
     [data.displayCryptoAmount, data.displayCryptoCurrency],
@@ -64,15 +67,21 @@ function Balances({ businessId }: { businessId: Identifier }) {
               <TableRow>
                 <TableCell>{t('currency')}</TableCell>
                 <TableCell align="right">{t('amount')}</TableCell>
+                {withHeld ? <TableCell align="right">{t('held')}</TableCell> : null}
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map(([currency, { amount }]) => (
+              {rows.map(([currency, { amount, held }]) => (
                 <TableRow key={currency}>
                   <TableCell>{currency}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {amountText(amount, currency)}
                   </TableCell>
+                  {withHeld ? (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {held ? amountText(held, currency) : ''}
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
