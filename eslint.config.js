@@ -45,6 +45,25 @@ function layerZones() {
   return zones;
 }
 
+/**
+ * Request code acts for its caller's organisation only: its scope is scopeOf(request). `systemScope` is
+ * for work no request asked for: the seed, bulk loads and the simulator's steps, which live in their
+ * movement's module (SIMULATOR_ZONES below), never beside the runner (server/simulator).
+ */
+const SYSTEM_SCOPE_ZONE = {
+  target: [
+    './server/modules',
+    './server/simulator',
+    './server/http',
+    './server/auth',
+    './server/audit',
+    './server/*.ts',
+  ],
+  from: './server/auth/systemScope.ts',
+  message:
+    "Request code takes its scope from scopeOf(request); systemScope is for the seed, bulk loads and a module's simulator.ts (docs/decisions.md, 'A system scope for the seed', 203).",
+};
+
 const ZONES = [
   ...layerZones(),
   {
@@ -63,14 +82,14 @@ const ZONES = [
     except: ['./domain'],
     message: 'The server imports src/domain and nothing else from src.',
   },
-  {
-    // Request code acts for its caller's organisation only: its scope is scopeOf(request).
-    target: ['./server/modules', './server/http', './server/auth', './server/audit', './server/*.ts'],
-    from: './server/auth/systemScope.ts',
-    message:
-      "Request code takes its scope from scopeOf(request); systemScope is for the seed and bulk loads (docs/decisions.md, 'A system scope for the seed').",
-  },
+  SYSTEM_SCOPE_ZONE,
 ];
+
+/**
+ * A module's simulator steps (`server/modules/<area>/simulator.ts`) act as the provider, for no
+ * request: they post with systemScope, the one place in server/modules that may (docs/decisions.md 203).
+ */
+const SIMULATOR_ZONES = ZONES.filter((zone) => zone !== SYSTEM_SCOPE_ZONE);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report'] },
@@ -105,6 +124,11 @@ export default tseslint.config(
       'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
       'import/no-restricted-paths': ['error', { zones: ZONES }],
     },
+  },
+  {
+    // Exactly the simulator files, no eslint-disable comments (decision 203).
+    files: ['server/modules/*/simulator.ts'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: SIMULATOR_ZONES }] },
   },
   {
     // An OrgScope comes from scopeOf(request) or systemScope (server/auth), never from a cast elsewhere.

@@ -1,13 +1,14 @@
 /**
- * The scope of work no request asked for: the demo seed and bulk loads (and, later, the provider
- * simulator) post ledger entries for an organisation with no caller behind them. It reads every
+ * The scope of work no request asked for: the demo seed, bulk loads and the provider simulator's
+ * steps post ledger entries for an organisation with no caller behind them. It reads every
  * business of the organisation (hidden ones too) and has no user (`userId` 0, no user has it).
  *
  * Request code never builds one: a route's scope is `scopeOf(request)`, so a handler cannot act for
  * another organisation than its caller's. ESLint keeps this file out of request code (an
- * `import/no-restricted-paths` zone of eslint.config.js: server/modules, server/http, server/auth,
- * server/audit and server/app.ts may not import it), and no server file but server/auth may write
- * `as OrgScope` (docs/decisions.md, 'A system scope for the seed').
+ * `import/no-restricted-paths` zone of eslint.config.js: server/modules, server/simulator,
+ * server/http, server/auth, server/audit and server/app.ts may not import it; of server/modules only
+ * the movements' `simulator.ts` files may, docs/decisions.md 203), and no server file but server/auth
+ * may write `as OrgScope` (docs/decisions.md, 'A system scope for the seed').
  */
 import type { OrgScope } from './scope';
 

@@ -9,9 +9,9 @@
  * PostgreSQL exactly one instance advances a given row.
  */
 import type { Db } from '../db/client';
-import { paymentRequestSteps } from './paymentRequests';
 import { conversionSteps } from '../modules/conversions/simulator';
 import { fiatMovementSteps } from '../modules/fiatMovements/simulator';
+import { paymentRequestSteps } from '../modules/payments/simulator';
 import { withdrawalSteps } from '../modules/withdrawals/simulator';
 
 export interface SimulatorStep {

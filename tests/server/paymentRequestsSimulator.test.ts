@@ -1,5 +1,5 @@
 /**
- * The simulator's payment-request steps (server/simulator/paymentRequests.ts, docs/decisions.md 174),
+ * The simulator's payment-request steps (server/modules/payments/simulator.ts, docs/decisions.md 174),
  * called directly with an injected time: an open request receives its deposit DEPOSIT_DELAY_SECONDS
  * after its creation, the deposit gains a confirmation every interval and, confirmed, is credited
  * through the ledger and the request is PAID; an open request past its expiry is EXPIRED. Two runs at
@@ -18,7 +18,7 @@ import {
   depositStep,
   expiryStep,
   paymentRequestSteps,
-} from '../../server/simulator/paymentRequests';
+} from '../../server/modules/payments/simulator';
 import { simulatorSteps } from '../../server/simulator/steps';
 import { makeApp, type TestApp } from './helpers';
 

@@ -98,4 +98,29 @@ describe('layering', { timeout: 60_000 }, () => {
       "import type { OrgScope } from '../../auth/scope';\nexport const y = { organisationId: 2 } as unknown as OrgScope;\n";
     expect(await ruleIds('server/modules/balances/x.ts', cast)).toContain('no-restricted-syntax');
   });
+
+  it("a movement's simulator steps, and only they, post with systemScope (decision 203)", async () => {
+    const system = (path: string) =>
+      `import { systemScope } from '${path}';\nexport const y = systemScope(2);\n`;
+    expect(await ruleIds('server/modules/payments/simulator.ts', system('../../auth/systemScope'))).toEqual(
+      [],
+    );
+    expect(await ruleIds('server/modules/payments/routes.ts', system('../../auth/systemScope'))).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(
+      await ruleIds('server/modules/payments/simulatorSteps.ts', system('../../auth/systemScope')),
+    ).toContain('import/no-restricted-paths');
+    // Not beside the runner: a step lives in its movement's module.
+    expect(await ruleIds('server/simulator/x.ts', system('../auth/systemScope'))).toContain(
+      'import/no-restricted-paths',
+    );
+    // The override keeps every other zone: the server still imports only src/domain from src.
+    expect(
+      await ruleIds(
+        'server/modules/payments/simulator.ts',
+        "import { ApiError } from '../../../src/api';\nexport const y = ApiError;\n",
+      ),
+    ).toContain('import/no-restricted-paths');
+  });
 });

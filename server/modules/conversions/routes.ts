@@ -28,14 +28,13 @@ import {
   type AmountCurrencyType,
   type ConversionFigures,
 } from '../../../src/domain/conversions';
-import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { changeMovement, createMovement } from '../../http/movement';
 import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
-import { LedgerError, postEntry } from '../../ledger';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
 const ENTITY = 'conversion';
@@ -283,36 +282,33 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
 
       const at = new Date(now());
       const expiresAt = new Date(at.getTime() + QUOTE_VALIDITY_SECONDS * 1000);
-      const conversion = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<ConversionRow>(
-          `INSERT INTO balance_conversions
-             (organisation_id, business_id, amount_currency_type, debit_currency, debit_amount,
-              credit_currency, credit_amount, rate, fee, status, expires_at, created_by, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5::numeric, $6, $7::numeric, $8::numeric, $9::numeric, 'QUOTED', $10, $11, $12, $12)
-           RETURNING ${COLUMNS}`,
-          [
-            scope.organisationId,
-            body.businessId,
-            body.amountCurrencyType,
-            body.debitCurrency,
-            quote.debitAmount,
-            body.creditCurrency,
-            quote.creditAmount,
-            quote.rate,
-            quote.fee,
-            expiresAt,
-            scope.userId,
-            at,
-          ],
-        );
-        const created = conversionOf(rows[0]);
-        await audit(tx, request, {
-          action: 'create',
-          entityType: ENTITY,
-          entityId: String(created.id),
-          changes: changesBetween(null, created, AUDITED),
-        });
-        return created;
+      const conversion = await createMovement(request, {
+        entityType: ENTITY,
+        audited: AUDITED,
+        async write(tx) {
+          const { rows } = await tx.query<ConversionRow>(
+            `INSERT INTO balance_conversions
+               (organisation_id, business_id, amount_currency_type, debit_currency, debit_amount,
+                credit_currency, credit_amount, rate, fee, status, expires_at, created_by, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5::numeric, $6, $7::numeric, $8::numeric, $9::numeric, 'QUOTED', $10, $11, $12, $12)
+             RETURNING ${COLUMNS}`,
+            [
+              scope.organisationId,
+              body.businessId,
+              body.amountCurrencyType,
+              body.debitCurrency,
+              quote.debitAmount,
+              body.creditCurrency,
+              quote.creditAmount,
+              quote.rate,
+              quote.fee,
+              expiresAt,
+              scope.userId,
+              at,
+            ],
+          );
+          return conversionOf(rows[0]);
+        },
       });
       return reply.code(201).send({ conversion });
     },
@@ -343,32 +339,33 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = scopeOf(request);
-      const db = dbOf(request);
       const at = new Date(now());
-      const conversion = await db.transaction(async (tx) => {
-        // The row lock: of two executions at once, the second waits here and then sees EXECUTED.
-        const { rows } = await tx.query<ConversionRow>(
-          `SELECT ${COLUMNS} FROM balance_conversions t
-            WHERE t.organisation_id = $1 AND t.id = $2 AND ${visibleBusiness(scope, 't.business_id')}
-              AND ($3::int IS NULL OR t.business_id = $3)
-            FOR UPDATE`,
-          [scope.organisationId, request.params.id, scope.onlyBusinessId],
-        );
-        if (!rows[0]) throw notFound();
-        const before = conversionOf(rows[0]);
-        if (rows[0].status === 'EXECUTED') throw conflict(CONVERSION_MESSAGES.alreadyExecuted);
-        if (rows[0].status === 'EXPIRED') throw conflict(CONVERSION_MESSAGES.quoteExpired);
-        if (rows[0].status !== 'QUOTED' || rows[0].expires_at === null)
-          throw conflict(CONVERSION_MESSAGES.notExecutable);
-        if (new Date(rows[0].expires_at).getTime() <= at.getTime())
-          throw conflict(CONVERSION_MESSAGES.quoteExpired);
+      const conversion = await changeMovement(request, {
+        action: 'update',
+        entityType: ENTITY,
+        audited: AUDITED,
+        overdraft: insufficient,
+        async write(tx, post) {
+          // The row lock: of two executions at once, the second waits here and then sees EXECUTED.
+          const { rows } = await tx.query<ConversionRow>(
+            `SELECT ${COLUMNS} FROM balance_conversions t
+              WHERE t.organisation_id = $1 AND t.id = $2 AND ${visibleBusiness(scope, 't.business_id')}
+                AND ($3::int IS NULL OR t.business_id = $3)
+              FOR UPDATE`,
+            [scope.organisationId, request.params.id, scope.onlyBusinessId],
+          );
+          if (!rows[0]) throw notFound();
+          const before = conversionOf(rows[0]);
+          if (rows[0].status === 'EXECUTED') throw conflict(CONVERSION_MESSAGES.alreadyExecuted);
+          if (rows[0].status === 'EXPIRED') throw conflict(CONVERSION_MESSAGES.quoteExpired);
+          if (rows[0].status !== 'QUOTED' || rows[0].expires_at === null)
+            throw conflict(CONVERSION_MESSAGES.notExecutable);
+          if (new Date(rows[0].expires_at).getTime() <= at.getTime())
+            throw conflict(CONVERSION_MESSAGES.quoteExpired);
 
-        const { id, businessId, debitCurrency, creditCurrency, debitAmount, creditAmount, fee } = before;
-        const converted = new Big(debitAmount).minus(fee).toFixed();
-        let entryId: number;
-        let feeEntryId: number | null = null;
-        try {
-          ({ entryId } = await postEntry(tx, scope, {
+          const { id, businessId, debitCurrency, creditCurrency, debitAmount, creditAmount, fee } = before;
+          const converted = new Big(debitAmount).minus(fee).toFixed();
+          const entryId = await post({
             kind: 'conversion',
             reference: `balance-conversion:${id}`,
             description: `Balance conversion ${id}`,
@@ -379,37 +376,27 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
               { account: { kind: 'conversion', currency: creditCurrency }, amount: `-${creditAmount}` },
               { account: { kind: 'business', businessId, currency: creditCurrency }, amount: creditAmount },
             ],
-          }));
-          if (new Big(fee).gt(0)) {
-            ({ entryId: feeEntryId } = await postEntry(tx, scope, {
-              kind: 'conversion_fee',
-              reference: `balance-conversion-fee:${id}`,
-              description: `Fee of balance conversion ${id}`,
-              at,
-              postings: [
-                { account: { kind: 'business', businessId, currency: debitCurrency }, amount: `-${fee}` },
-                { account: { kind: 'fee', currency: debitCurrency }, amount: fee },
-              ],
-            }));
-          }
-        } catch (error) {
-          if (error instanceof LedgerError && error.code === 'overdraft') throw insufficient();
-          throw error;
-        }
-        const { rows: updated } = await tx.query<ConversionRow>(
-          `UPDATE balance_conversions
-              SET status = 'EXECUTED', executed_at = $2, updated_at = $2, ledger_entry_id = $3, fee_ledger_entry_id = $4
-            WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id, at, entryId, feeEntryId],
-        );
-        const after = conversionOf(updated[0]);
-        await audit(tx, request, {
-          action: 'update',
-          entityType: ENTITY,
-          entityId: String(id),
-          changes: changesBetween(before, after, AUDITED),
-        });
-        return after;
+          });
+          const feeEntryId = new Big(fee).gt(0)
+            ? await post({
+                kind: 'conversion_fee',
+                reference: `balance-conversion-fee:${id}`,
+                description: `Fee of balance conversion ${id}`,
+                at,
+                postings: [
+                  { account: { kind: 'business', businessId, currency: debitCurrency }, amount: `-${fee}` },
+                  { account: { kind: 'fee', currency: debitCurrency }, amount: fee },
+                ],
+              })
+            : null;
+          const { rows: updated } = await tx.query<ConversionRow>(
+            `UPDATE balance_conversions
+                SET status = 'EXECUTED', executed_at = $2, updated_at = $2, ledger_entry_id = $3, fee_ledger_entry_id = $4
+              WHERE id = $1 RETURNING ${COLUMNS}`,
+            [id, at, entryId, feeEntryId],
+          );
+          return { before, after: conversionOf(updated[0]) };
+        },
       });
       return { conversion };
     },

@@ -28,14 +28,13 @@ import {
   referenceProblem,
   settlementAmountProblem,
 } from '../../../src/domain/fiatMovements';
-import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { createMovement } from '../../http/movement';
 import { authed, errors, Id, STRICT_BODY, Text } from '../../http/schemas';
-import { LedgerError, postEntry } from '../../ledger';
 import { brandOfRequest } from '../brands/routes';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
@@ -200,27 +199,29 @@ export const fiatMovementsModule: FastifyPluginAsyncTypebox = async (app) => {
 
       const value = new Big(amount).toFixed();
       const at = new Date(now());
-      const withdrawal = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string | number }>(
-          `INSERT INTO fiat_withdrawals
-             (organisation_id, business_id, currency, amount, bank_account_label, bank_account_id, reference,
-              status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, 'PROCESSING', $8, $8) RETURNING id`,
-          [
-            scope.organisationId,
-            businessId,
-            currency,
-            value,
-            account.label,
-            bankAccountId,
-            reference.trim(),
-            at,
-          ],
-        );
-        const id = Number(rows[0].id);
-        let entryId: number;
-        try {
-          ({ entryId } = await postEntry(tx, scope, {
+      const withdrawal = await createMovement(request, {
+        entityType: WITHDRAWAL,
+        audited: WITHDRAWAL_AUDITED,
+        overdraft: insufficient,
+        async write(tx, post) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            `INSERT INTO fiat_withdrawals
+               (organisation_id, business_id, currency, amount, bank_account_label, bank_account_id, reference,
+                status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4::numeric, $5, $6, $7, 'PROCESSING', $8, $8) RETURNING id`,
+            [
+              scope.organisationId,
+              businessId,
+              currency,
+              value,
+              account.label,
+              bankAccountId,
+              reference.trim(),
+              at,
+            ],
+          );
+          const id = Number(rows[0].id);
+          const entryId = await post({
             kind: 'settlement',
             reference: `fiat-withdrawal:${id}`,
             description: `Settlement ${id} to ${account.label}`,
@@ -229,30 +230,20 @@ export const fiatMovementsModule: FastifyPluginAsyncTypebox = async (app) => {
               { account: { kind: 'business', businessId, currency }, amount: `-${value}` },
               { account: { kind: 'external', currency }, amount: value },
             ],
-          }));
-        } catch (error) {
-          if (error instanceof LedgerError && error.code === 'overdraft') throw insufficient();
-          throw error;
-        }
-        await tx.query('UPDATE fiat_withdrawals SET ledger_entry_id = $2 WHERE id = $1', [id, entryId]);
-        const created = {
-          id,
-          businessId,
-          bankAccountId,
-          bankAccountLabel: account.label,
-          currency,
-          amount: value,
-          reference: reference.trim(),
-          status: 'PROCESSING' as const,
-          createdAt: at.toISOString(),
-        };
-        await audit(tx, request, {
-          action: 'create',
-          entityType: WITHDRAWAL,
-          entityId: String(id),
-          changes: changesBetween(null, created, WITHDRAWAL_AUDITED),
-        });
-        return created;
+          });
+          await tx.query('UPDATE fiat_withdrawals SET ledger_entry_id = $2 WHERE id = $1', [id, entryId]);
+          return {
+            id,
+            businessId,
+            bankAccountId,
+            bankAccountLabel: account.label,
+            currency,
+            amount: value,
+            reference: reference.trim(),
+            status: 'PROCESSING' as const,
+            createdAt: at.toISOString(),
+          };
+        },
       });
       return reply.code(201).send({ withdrawal });
     },
@@ -298,37 +289,34 @@ export const fiatMovementsModule: FastifyPluginAsyncTypebox = async (app) => {
       const value = new Big(expectedAmount).toFixed();
       const at = new Date(now());
       const arrivesAt = new Date(at.getTime() + FIAT_DEPOSIT_ARRIVAL_SECONDS * 1000);
-      const fiatDeposit = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string | number }>(
-          `INSERT INTO fiat_deposits
-             (organisation_id, business_id, currency, amount, reference, status, arrives_at, created_at, updated_at)
-           VALUES ($1, $2, $3, $4::numeric, $5, 'PENDING', $6, $7, $7) RETURNING id`,
-          [scope.organisationId, businessId, currency, value, reference.trim(), arrivesAt, at],
-        );
-        const id = Number(rows[0].id);
-        const created = {
-          id,
-          businessId,
-          currency,
-          expectedAmount: value,
-          reference: reference.trim(),
-          status: 'EXPECTED' as const,
-          instructions: {
-            beneficiary: config.providerLegalName,
-            iban: config.fiatDepositAccount.iban,
-            bic: config.fiatDepositAccount.bic,
-            reference: depositPaymentReference(id, reference),
-          },
-          arrivesAt: arrivesAt.toISOString(),
-          createdAt: at.toISOString(),
-        };
-        await audit(tx, request, {
-          action: 'create',
-          entityType: DEPOSIT,
-          entityId: String(id),
-          changes: changesBetween(null, created, DEPOSIT_AUDITED),
-        });
-        return created;
+      const fiatDeposit = await createMovement(request, {
+        entityType: DEPOSIT,
+        audited: DEPOSIT_AUDITED,
+        async write(tx) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            `INSERT INTO fiat_deposits
+               (organisation_id, business_id, currency, amount, reference, status, arrives_at, created_at, updated_at)
+             VALUES ($1, $2, $3, $4::numeric, $5, 'PENDING', $6, $7, $7) RETURNING id`,
+            [scope.organisationId, businessId, currency, value, reference.trim(), arrivesAt, at],
+          );
+          const id = Number(rows[0].id);
+          return {
+            id,
+            businessId,
+            currency,
+            expectedAmount: value,
+            reference: reference.trim(),
+            status: 'EXPECTED' as const,
+            instructions: {
+              beneficiary: config.providerLegalName,
+              iban: config.fiatDepositAccount.iban,
+              bic: config.fiatDepositAccount.bic,
+              reference: depositPaymentReference(id, reference),
+            },
+            arrivesAt: arrivesAt.toISOString(),
+            createdAt: at.toISOString(),
+          };
+        },
       });
       return reply.code(201).send({ fiatDeposit });
     },

@@ -14,7 +14,6 @@
  */
 import type { Db } from '../../db/client';
 // The simulator acts as the provider, for no request: its scope is the deposit's organisation's.
-// eslint-disable-next-line import/no-restricted-paths
 import { systemScope } from '../../auth/systemScope';
 import { postEntry } from '../../ledger';
 import type { SimulatorStep } from '../../simulator/steps';

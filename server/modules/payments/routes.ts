@@ -29,11 +29,11 @@ import {
   paymentUri,
   type PaymentSender,
 } from '../../../src/domain/paymentRequests';
-import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { createMovement } from '../../http/movement';
 import { authed, errors, INT32_MAX, STRICT_BODY, Text } from '../../http/schemas';
 import {
   BusinessId,
@@ -200,82 +200,78 @@ export const paymentRequestsModule: FastifyPluginAsyncTypebox = async (app) => {
       const depositDueAt = new Date(at.getTime() + DEPOSIT_DELAY_SECONDS * 1000);
       const link = paymentLink(origin, randomBytes(18).toString('base64url'));
 
-      const payment = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string | number }>(
-          `INSERT INTO payments
-             (organisation_id, business_id, reference, price_currency, price_amount, deposit_currency,
-              deposit_network, expected_amount, status, expires_at, created_at, updated_at,
-              link, redirect_url, deposit_due_at, created_by)
-           VALUES ($1, $2, COALESCE($3, 'pending'), $4, $5::numeric, $4, $6, $5::numeric, 'PENDING', $7, $8, $8,
-                   $9, $10, $11, $12)
-           RETURNING id`,
-          [
-            scope.organisationId,
-            businessId,
-            extras.paymentId ?? null,
-            currency,
-            amount ?? '0',
-            network,
-            expiresAt,
-            at,
-            link,
-            extras.redirectUrl ?? null,
-            depositDueAt,
-            scope.userId,
-          ],
-        );
-        const id = Number(rows[0].id);
-        const reference = extras.paymentId ?? `PR-${id}`;
-        const address = depositAddress(chain, scope.organisationId, id);
-        const uri = paymentUri(chain, currency, address, amount);
-        await tx.query('UPDATE payments SET reference = $2, address = $3, payment_uri = $4 WHERE id = $1', [
-          id,
-          reference,
-          address,
-          uri,
-        ]);
-        const created = {
-          id,
-          businessId,
-          reference,
-          status: 'OPEN' as const,
-          address,
-          network,
-          currency,
-          amount,
-          paymentUri: uri,
-          expiresAt: expiresAt.toISOString(),
-          link,
-          createdAt: at.toISOString(),
-        };
-        if (extras.recipientEmail) {
-          const mail = mailOf({ ...created, mailSubject: extras.mailSubject ?? reference, sender });
-          await tx.query(
-            `INSERT INTO mail_outbox
-               (organisation_id, kind, reference, recipient, reply_to, subject, body, created_at)
-             VALUES ($1, 'payment-request', $2, $3, $4, $5, $6, $7)`,
+      const payment = await createMovement(request, {
+        entityType: ENTITY,
+        audited: AUDITED,
+        async write(tx) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            `INSERT INTO payments
+               (organisation_id, business_id, reference, price_currency, price_amount, deposit_currency,
+                deposit_network, expected_amount, status, expires_at, created_at, updated_at,
+                link, redirect_url, deposit_due_at, created_by)
+             VALUES ($1, $2, COALESCE($3, 'pending'), $4, $5::numeric, $4, $6, $5::numeric, 'PENDING', $7, $8, $8,
+                     $9, $10, $11, $12)
+             RETURNING id`,
             [
               scope.organisationId,
-              `payment:${id}`,
-              extras.recipientEmail,
-              sender?.email ?? null,
-              mail.subject,
-              mail.body,
+              businessId,
+              extras.paymentId ?? null,
+              currency,
+              amount ?? '0',
+              network,
+              expiresAt,
               at,
+              link,
+              extras.redirectUrl ?? null,
+              depositDueAt,
+              scope.userId,
             ],
           );
-        }
-        await audit(tx, request, {
-          action: 'create',
-          entityType: ENTITY,
-          entityId: String(id),
-          changes: changesBetween(
-            null,
-            { ...created, recipientEmail: extras.recipientEmail ?? null },
-            AUDITED,
-          ),
-        });
-        return created;
+          const id = Number(rows[0].id);
+          const reference = extras.paymentId ?? `PR-${id}`;
+          const address = depositAddress(chain, scope.organisationId, id);
+          const uri = paymentUri(chain, currency, address, amount);
+          await tx.query('UPDATE payments SET reference = $2, address = $3, payment_uri = $4 WHERE id = $1', [
+            id,
+            reference,
+            address,
+            uri,
+          ]);
+          const created = {
+            id,
+            businessId,
+            reference,
+            status: 'OPEN' as const,
+            address,
+            network,
+            currency,
+            amount,
+            paymentUri: uri,
+            expiresAt: expiresAt.toISOString(),
+            link,
+            createdAt: at.toISOString(),
+          };
+          if (extras.recipientEmail) {
+            const mail = mailOf({ ...created, mailSubject: extras.mailSubject ?? reference, sender });
+            await tx.query(
+              `INSERT INTO mail_outbox
+                 (organisation_id, kind, reference, recipient, reply_to, subject, body, created_at)
+               VALUES ($1, 'payment-request', $2, $3, $4, $5, $6, $7)`,
+              [
+                scope.organisationId,
+                `payment:${id}`,
+                extras.recipientEmail,
+                sender?.email ?? null,
+                mail.subject,
+                mail.body,
+                at,
+              ],
+            );
+          }
+          return created;
+        },
+        // The audit row also names the mail's recipient, which the answer does not carry.
+        auditView: (created) => ({ ...created, recipientEmail: extras.recipientEmail ?? null }),
       });
       return reply.code(201).send({ payment });
     },

@@ -15,13 +15,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Big from 'big.js';
 import { Type } from 'typebox';
 import { TRANSFER_MESSAGES, transferAmountProblem } from '../../../src/domain/transfers';
-import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { createMovement } from '../../http/movement';
 import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
-import { LedgerError, postEntry } from '../../ledger';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
 const ENTITY = 'transfer';
@@ -103,17 +102,19 @@ export const transfersModule: FastifyPluginAsyncTypebox = async (app) => {
 
       const value = new Big(amount).toFixed();
       const at = new Date(now());
-      const transfer = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string | number }>(
-          `INSERT INTO internal_transfers
-             (organisation_id, business_id, counterparty_business_id, currency, amount, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5::numeric, 'COMPLETED', $6, $6) RETURNING id`,
-          [scope.organisationId, fromBusinessId, toBusinessId, currency, value, at],
-        );
-        const id = Number(rows[0].id);
-        let entryId: number;
-        try {
-          ({ entryId } = await postEntry(tx, scope, {
+      const transfer = await createMovement(request, {
+        entityType: ENTITY,
+        audited: AUDITED,
+        overdraft: insufficient,
+        async write(tx, post) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            `INSERT INTO internal_transfers
+               (organisation_id, business_id, counterparty_business_id, currency, amount, status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5::numeric, 'COMPLETED', $6, $6) RETURNING id`,
+            [scope.organisationId, fromBusinessId, toBusinessId, currency, value, at],
+          );
+          const id = Number(rows[0].id);
+          const entryId = await post({
             kind: 'transfer',
             reference: `internal-transfer:${id}`,
             description: `Internal transfer ${id}`,
@@ -122,28 +123,18 @@ export const transfersModule: FastifyPluginAsyncTypebox = async (app) => {
               { account: { kind: 'business', businessId: fromBusinessId, currency }, amount: `-${value}` },
               { account: { kind: 'business', businessId: toBusinessId, currency }, amount: value },
             ],
-          }));
-        } catch (error) {
-          if (error instanceof LedgerError && error.code === 'overdraft') throw insufficient();
-          throw error;
-        }
-        await tx.query('UPDATE internal_transfers SET ledger_entry_id = $2 WHERE id = $1', [id, entryId]);
-        const created = {
-          id,
-          fromBusinessId,
-          toBusinessId,
-          currency,
-          amount: value,
-          status: 'COMPLETED' as const,
-          createdAt: at.toISOString(),
-        };
-        await audit(tx, request, {
-          action: 'create',
-          entityType: ENTITY,
-          entityId: String(id),
-          changes: changesBetween(null, created, AUDITED),
-        });
-        return created;
+          });
+          await tx.query('UPDATE internal_transfers SET ledger_entry_id = $2 WHERE id = $1', [id, entryId]);
+          return {
+            id,
+            fromBusinessId,
+            toBusinessId,
+            currency,
+            amount: value,
+            status: 'COMPLETED' as const,
+            createdAt: at.toISOString(),
+          };
+        },
       });
       return reply.code(201).send({ transfer });
     },

@@ -40,8 +40,8 @@ import { businessConditions, orgRows, scopeOf, visibleBusiness, type OrgScope } 
 import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { changeMovement, createMovement } from '../../http/movement';
 import { authed, errors } from '../../http/schemas';
-import { LedgerError, postEntry, type PostingInput } from '../../ledger';
 import { decimal, isoUtc } from '../transactions/repository';
 import {
   approvalList,
@@ -144,20 +144,6 @@ async function findRow(db: Db, scope: OrgScope, id: number, lock: boolean): Prom
     [id, scope.organisationId],
   );
   return rows[0];
-}
-
-/** The ledger's overdraft refusal as 'Insufficient balance'. */
-async function posting(
-  tx: Db,
-  scope: OrgScope,
-  entry: { kind: string; reference: string; description: string; at: Date; postings: PostingInput[] },
-): Promise<number> {
-  try {
-    return (await postEntry(tx, scope, entry)).entryId;
-  } catch (error) {
-    if (error instanceof LedgerError && error.code === 'overdraft') throw insufficient();
-    throw error;
-  }
 }
 
 const held = (businessId: number, currency: string) => ({ kind: 'held' as const, businessId, currency });
@@ -263,61 +249,57 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
       const approvedAtOnce = !needsApproval(value, thresholds[0]?.threshold);
       const at = new Date(now());
 
-      const withdrawal = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: string | number }>(
-          `INSERT INTO crypto_withdrawals
-             (organisation_id, business_id, currency, network, amount, fee, address, destination_tag,
-              whitelisted_address_id, status, created_by, created_at, updated_at, decided_at)
-           VALUES ($1, $2, $3, $4, $5::numeric, 0, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id`,
-          [
-            scope.organisationId,
-            businessId,
-            currency,
-            network,
-            value,
-            target.address,
-            target.destination_tag,
-            whitelistedAddressId,
-            approvedAtOnce ? 'PENDING' : 'AWAITING_APPROVAL',
-            scope.userId,
-            at,
-            approvedAtOnce ? at : null,
-          ],
-        );
-        const id = Number(rows[0].id);
-        const holdId = await posting(tx, scope, {
-          kind: 'withdrawal_hold',
-          reference: `crypto-withdrawal-hold:${id}`,
-          description: `Hold of crypto withdrawal ${id}`,
-          at,
-          postings: [
-            { account: available(businessId, currency), amount: minus(value) },
-            { account: held(businessId, currency), amount: value },
-          ],
-        });
-        let entryId: number | null = null;
-        if (approvedAtOnce) {
-          entryId = await posting(
-            tx,
-            scope,
-            executionEntry(
-              { id, business_id: businessId, currency, amount: value, hold_entry_id: holdId },
+      const withdrawal = await createMovement(request, {
+        entityType: ENTITY,
+        audited: AUDITED,
+        overdraft: insufficient,
+        async write(tx, post) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            `INSERT INTO crypto_withdrawals
+               (organisation_id, business_id, currency, network, amount, fee, address, destination_tag,
+                whitelisted_address_id, status, created_by, created_at, updated_at, decided_at)
+             VALUES ($1, $2, $3, $4, $5::numeric, 0, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id`,
+            [
+              scope.organisationId,
+              businessId,
+              currency,
+              network,
+              value,
+              target.address,
+              target.destination_tag,
+              whitelistedAddressId,
+              approvedAtOnce ? 'PENDING' : 'AWAITING_APPROVAL',
+              scope.userId,
               at,
-            ),
+              approvedAtOnce ? at : null,
+            ],
           );
-        }
-        await tx.query(
-          'UPDATE crypto_withdrawals SET hold_entry_id = $2, ledger_entry_id = $3 WHERE id = $1',
-          [id, holdId, entryId],
-        );
-        const created = viewOf((await findRow(tx, scope, id, false)) as Row);
-        await audit(tx, request, {
-          action: 'create',
-          entityType: ENTITY,
-          entityId: String(id),
-          changes: changesBetween(null, created, AUDITED),
-        });
-        return created;
+          const id = Number(rows[0].id);
+          const holdId = await post({
+            kind: 'withdrawal_hold',
+            reference: `crypto-withdrawal-hold:${id}`,
+            description: `Hold of crypto withdrawal ${id}`,
+            at,
+            postings: [
+              { account: available(businessId, currency), amount: minus(value) },
+              { account: held(businessId, currency), amount: value },
+            ],
+          });
+          let entryId: number | null = null;
+          if (approvedAtOnce) {
+            entryId = await post(
+              executionEntry(
+                { id, business_id: businessId, currency, amount: value, hold_entry_id: holdId },
+                at,
+              ),
+            );
+          }
+          await tx.query(
+            'UPDATE crypto_withdrawals SET hold_entry_id = $2, ledger_entry_id = $3 WHERE id = $1',
+            [id, holdId, entryId],
+          );
+          return viewOf((await findRow(tx, scope, id, false)) as Row);
+        },
       });
       return reply.code(201).send({ withdrawal });
     },
@@ -411,50 +393,48 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
     reason?: string,
   ) {
     const scope = scopeOf(request);
-    const db = dbOf(request);
     const text = reason?.trim() ? reason.trim() : null;
     if (text !== null && text.length > REJECTION_REASON_MAX)
       throw validationError({ reason: WITHDRAWAL_MESSAGES.reasonTooLong });
     const at = new Date(now());
-    return db.transaction(async (tx) => {
-      // The row lock makes two deciders take turns: the second sees the first's decision.
-      const row = await findRow(tx, scope, id, true);
-      if (!row) throw notFound();
-      if (row.created_by !== null && row.created_by === scope.userId)
-        throw new ApiError(403, { message: WITHDRAWAL_MESSAGES.ownWithdrawal });
-      const decided = decidedProblem(row.status);
-      if (decided) throw new ApiError(409, { message: decided });
-      const before = viewOf(row);
-      let entryId: number | null = null;
-      if (decision === 'approve') {
-        entryId = await posting(tx, scope, executionEntry(row, at));
-      } else if (row.hold_entry_id !== null) {
-        await posting(tx, scope, {
-          kind: 'withdrawal_release',
-          reference: `crypto-withdrawal-release:${row.id}`,
-          description: `Release of rejected crypto withdrawal ${row.id}`,
-          at,
-          postings: [
-            { account: held(row.business_id, row.currency), amount: minus(row.amount) },
-            { account: available(row.business_id, row.currency), amount: new Big(row.amount).toFixed() },
-          ],
-        });
-      }
-      await tx.query(
-        `UPDATE crypto_withdrawals
-            SET status = $2, decided_by = $3, decided_at = $4, updated_at = $4, rejection_reason = $5,
-                ledger_entry_id = COALESCE($6, ledger_entry_id)
-          WHERE id = $1`,
-        [row.id, decision === 'approve' ? 'PENDING' : 'REJECTED', scope.userId, at, text, entryId],
-      );
-      const after = viewOf((await findRow(tx, scope, id, false)) as Row);
-      await audit(tx, request, {
-        action: decision,
-        entityType: ENTITY,
-        entityId: String(id),
-        changes: changesBetween(before, after, AUDITED),
-      });
-      return after;
+    return changeMovement(request, {
+      action: decision,
+      entityType: ENTITY,
+      audited: AUDITED,
+      overdraft: insufficient,
+      async write(tx, post) {
+        // The row lock makes two deciders take turns: the second sees the first's decision.
+        const row = await findRow(tx, scope, id, true);
+        if (!row) throw notFound();
+        if (row.created_by !== null && row.created_by === scope.userId)
+          throw new ApiError(403, { message: WITHDRAWAL_MESSAGES.ownWithdrawal });
+        const decided = decidedProblem(row.status);
+        if (decided) throw new ApiError(409, { message: decided });
+        const before = viewOf(row);
+        let entryId: number | null = null;
+        if (decision === 'approve') {
+          entryId = await post(executionEntry(row, at));
+        } else if (row.hold_entry_id !== null) {
+          await post({
+            kind: 'withdrawal_release',
+            reference: `crypto-withdrawal-release:${row.id}`,
+            description: `Release of rejected crypto withdrawal ${row.id}`,
+            at,
+            postings: [
+              { account: held(row.business_id, row.currency), amount: minus(row.amount) },
+              { account: available(row.business_id, row.currency), amount: new Big(row.amount).toFixed() },
+            ],
+          });
+        }
+        await tx.query(
+          `UPDATE crypto_withdrawals
+              SET status = $2, decided_by = $3, decided_at = $4, updated_at = $4, rejection_reason = $5,
+                  ledger_entry_id = COALESCE($6, ledger_entry_id)
+            WHERE id = $1`,
+          [row.id, decision === 'approve' ? 'PENDING' : 'REJECTED', scope.userId, at, text, entryId],
+        );
+        return { before, after: viewOf((await findRow(tx, scope, id, false)) as Row) };
+      },
     });
   }
 

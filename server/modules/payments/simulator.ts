@@ -2,7 +2,7 @@
  * The simulator's steps of payment requests (docs/decisions.md 174), as a provider would move them:
  *
  * 1. `payment-request-deposit`: an open request whose `deposit_due_at` has come (DEPOSIT_DELAY_SECONDS
- *    after its creation, server/modules/payments) and that has not expired receives its deposit — a payment_deposits row,
+ *    after its creation, ./routes.ts) and that has not expired receives its deposit — a payment_deposits row,
  *    PENDING with no confirmation, of the requested amount (an open amount: OPEN_AMOUNT_DEPOSIT).
  * 2. `payment-request-confirmation`: a pending deposit of a request gains one confirmation every
  *    CONFIRMATION_INTERVAL_SECONDS; at REQUIRED_CONFIRMATIONS it is CONFIRMED, credited through the
@@ -13,17 +13,17 @@
  * Only requests made through POST /v1/payments move (the demo's history has no address and stays as
  * seeded). Each step takes one due row at a time with `FOR UPDATE SKIP LOCKED`, in its own
  * transaction, re-checked under the lock, and stamps the row with `now`: two runs at once (two API
- * instances) advance a row once. The file lives beside the runner, not in server/modules: it posts
- * for an organisation with no caller behind it (systemScope), which request code may not import.
+ * instances) advance a row once. It posts for an organisation with no caller behind it (systemScope):
+ * a module's simulator.ts is the one file of server/modules that may import it (docs/decisions.md 203).
  */
 import Big from 'big.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { systemScope } from '../auth/systemScope';
-import type { Db } from '../db/client';
-import { DEPOSIT_FEE_RATE } from '../db/seed/activity';
-import { postEntry } from '../ledger';
-import type { SimulatorStep } from './steps';
+import { systemScope } from '../../auth/systemScope';
+import type { Db } from '../../db/client';
+import { DEPOSIT_FEE_RATE } from '../../db/seed/activity';
+import { postEntry } from '../../ledger';
+import type { SimulatorStep } from '../../simulator/steps';
 
 /** Seconds between two confirmations of a deposit. */
 export const CONFIRMATION_INTERVAL_SECONDS = 4;
