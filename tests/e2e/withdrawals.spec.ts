@@ -101,6 +101,10 @@ test('a manager creates a withdrawal and cannot approve it; twofa@ approves it a
   await page.getByRole('button', { name: 'New withdrawal' }).click();
   await fillWithdrawal(page);
   await expect(balance).not.toHaveText(before);
+  // What withdrawals awaiting approval hold is said beside it.
+  const heldNow = new Big(heldBefore).plus('0.0007');
+  const heldText = heldNow.toFixed().replace('.', '\\.');
+  await expect(balance).toContainText(new RegExp(`\\(${heldText}0*\\sBTC held for approval\\)`));
 
   await openApprovals(page);
   const own = page.getByRole('row').filter({ hasText: 'manager@example.com' }).first();
@@ -112,9 +116,8 @@ test('a manager creates a withdrawal and cannot approve it; twofa@ approves it a
 
   // The business card shows the hold beside its balances.
   await openBusinesses(page);
-  const heldNow = new Big(heldBefore).plus('0.0007').toFixed(8);
   await expect(page.getByRole('article', { name: 'Northwind Coffee' }).getByTestId('held-BTC')).toContainText(
-    heldNow,
+    heldNow.toFixed(8),
   );
 
   // A second user, in a browser of their own, with 2FA: the decision asks for a code of its own.

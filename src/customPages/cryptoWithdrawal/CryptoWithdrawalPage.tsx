@@ -145,6 +145,8 @@ function Fields({
   const available = currency
     ? (balances.data?.[currency]?.amount ?? (balances.data ? '0' : undefined))
     : undefined;
+  // Withdrawals awaiting approval already hold this much of it (not in the available amount).
+  const held = currency ? balances.data?.[currency]?.held : undefined;
 
   useEffect(() => {
     // One address of the network: chosen for the user.
@@ -204,7 +206,12 @@ function Fields({
       />
       {available !== undefined ? (
         <Typography variant="body2" color="text.secondary" data-testid="available-balance">
-          {translate('pages.cryptoWithdrawal.available', { amount: formatMoney(available, currency) })}
+          {held
+            ? translate('pages.cryptoWithdrawal.availableHeld', {
+                amount: formatMoney(available, currency),
+                held: formatMoney(held, currency),
+              })
+            : translate('pages.cryptoWithdrawal.available', { amount: formatMoney(available, currency) })}
         </Typography>
       ) : balances.isError ? (
         <Typography variant="body2" color="text.secondary">

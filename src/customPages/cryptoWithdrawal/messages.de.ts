@@ -17,6 +17,7 @@ export const cryptoWithdrawalMessagesDe = {
         'Noch keine freigegebenen Adressen: Fügen Sie zuerst unter Freigegebene Adressen eine hinzu.',
       amount: 'Betrag',
       available: 'Verfügbar: %{amount}',
+      availableHeld: 'Verfügbar: %{amount} (%{held} bis zur Freigabe reserviert)',
       availableUnknown: 'Der verfügbare Saldo konnte nicht gelesen werden.',
       destinationTag: 'Destination Tag',
       destinationTagHelp: 'Der eigene Tag der freigegebenen Adresse, der mit der Auszahlung gesendet wird.',

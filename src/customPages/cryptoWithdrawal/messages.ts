@@ -18,6 +18,7 @@ export const cryptoWithdrawalMessages = {
       noAddresses: 'No whitelisted addresses yet: add one under Whitelisted addresses first.',
       amount: 'Amount',
       available: 'Available: %{amount}',
+      availableHeld: 'Available: %{amount} (%{held} held for approval)',
       availableUnknown: 'The available balance could not be read.',
       destinationTag: 'Destination tag',
       destinationTagHelp: "The whitelisted address's own tag, sent with the withdrawal.",
