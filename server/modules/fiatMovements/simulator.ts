@@ -12,10 +12,10 @@
  * instances on one PostgreSQL) never credit one twice; the ledger's one-entry-per-reference rule
  * ('fiat-deposit:<id>') is the second guard.
  */
-import type { Db } from '../../db/client';
 // The simulator acts as the provider, for no request: its scope is the deposit's organisation's.
 import { systemScope } from '../../auth/systemScope';
 import { postEntry } from '../../ledger';
+import { eachDue } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 interface DueDeposit {
@@ -26,82 +26,79 @@ interface DueDeposit {
   amount: string;
 }
 
-/** Credits one due deposit; false when none is due (or every due one is being credited elsewhere). */
-async function arriveOne(db: Db, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<DueDeposit>(
-      `SELECT id, organisation_id, business_id, currency, amount::text AS amount
-         FROM fiat_deposits
-        WHERE status = 'PENDING' AND arrives_at IS NOT NULL AND arrives_at <= $1
-        ORDER BY arrives_at, id
-        LIMIT 1
-          FOR UPDATE SKIP LOCKED`,
-      [now],
-    );
-    const deposit = rows[0];
-    if (!deposit) return false;
-    const id = Number(deposit.id);
-    const amount = deposit.amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
-    const { entryId } = await postEntry(tx, systemScope(Number(deposit.organisation_id)), {
-      kind: 'fiat_deposit',
-      reference: `fiat-deposit:${id}`,
-      description: `Fiat deposit ${id} received`,
-      at: now,
-      postings: [
-        { account: { kind: 'external', currency: deposit.currency }, amount: `-${amount}` },
-        {
-          account: { kind: 'business', businessId: Number(deposit.business_id), currency: deposit.currency },
-          amount,
-        },
-      ],
-    });
-    await tx.query(
-      `UPDATE fiat_deposits SET status = 'COMPLETED', ledger_entry_id = $2, updated_at = $3 WHERE id = $1`,
-      [id, entryId, now],
-    );
-    return true;
-  });
-}
-
 export const fiatDepositArrival: SimulatorStep = {
   name: 'fiat-deposit-arrival',
-  async run(db, now, limit) {
-    let moved = 0;
-    while (moved < limit && (await arriveOne(db, now))) moved += 1;
-    return moved;
-  },
+  run: (db, now, limit) =>
+    eachDue<DueDeposit>(
+      db,
+      limit,
+      async (tx) =>
+        (
+          await tx.query<DueDeposit>(
+            `SELECT id, organisation_id, business_id, currency, amount::text AS amount
+               FROM fiat_deposits
+              WHERE status = 'PENDING' AND arrives_at IS NOT NULL AND arrives_at <= $1
+              ORDER BY arrives_at, id
+              LIMIT 1
+                FOR UPDATE SKIP LOCKED`,
+            [now],
+          )
+        ).rows[0],
+      async (tx, deposit) => {
+        const id = Number(deposit.id);
+        const amount = deposit.amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+        const { entryId } = await postEntry(tx, systemScope(Number(deposit.organisation_id)), {
+          kind: 'fiat_deposit',
+          reference: `fiat-deposit:${id}`,
+          description: `Fiat deposit ${id} received`,
+          at: now,
+          postings: [
+            { account: { kind: 'external', currency: deposit.currency }, amount: `-${amount}` },
+            {
+              account: {
+                kind: 'business',
+                businessId: Number(deposit.business_id),
+                currency: deposit.currency,
+              },
+              amount,
+            },
+          ],
+        });
+        await tx.query(
+          `UPDATE fiat_deposits SET status = 'COMPLETED', ledger_entry_id = $2, updated_at = $3 WHERE id = $1`,
+          [id, entryId, now],
+        );
+      },
+    ),
 };
 
 /** How long after it was made the bank pays a settlement out (a demo's seconds, a bank's days). */
 export const SETTLE_AFTER_MS = 30_000;
 
-/** Completes one due settlement; false when none is due (or every due one is being moved elsewhere). */
-async function settleOne(db: Db, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string | number }>(
-      `SELECT id FROM fiat_withdrawals
-        WHERE bank_account_id IS NOT NULL AND status = 'PROCESSING' AND created_at <= $1
-        ORDER BY created_at, id
-        LIMIT 1
-          FOR UPDATE SKIP LOCKED`,
-      [new Date(now.getTime() - SETTLE_AFTER_MS)],
-    );
-    if (!rows[0]) return false;
-    await tx.query(`UPDATE fiat_withdrawals SET status = 'COMPLETED', updated_at = $2 WHERE id = $1`, [
-      Number(rows[0].id),
-      now,
-    ]);
-    return true;
-  });
-}
-
 export const settlementCompletion: SimulatorStep = {
   name: 'settlement-completion',
-  async run(db, now, limit) {
-    let moved = 0;
-    while (moved < limit && (await settleOne(db, now))) moved += 1;
-    return moved;
-  },
+  run: (db, now, limit) =>
+    eachDue<{ id: string | number }>(
+      db,
+      limit,
+      async (tx) =>
+        (
+          await tx.query<{ id: string | number }>(
+            `SELECT id FROM fiat_withdrawals
+              WHERE bank_account_id IS NOT NULL AND status = 'PROCESSING' AND created_at <= $1
+              ORDER BY created_at, id
+              LIMIT 1
+                FOR UPDATE SKIP LOCKED`,
+            [new Date(now.getTime() - SETTLE_AFTER_MS)],
+          )
+        ).rows[0],
+      async (tx, settlement) => {
+        await tx.query(`UPDATE fiat_withdrawals SET status = 'COMPLETED', updated_at = $2 WHERE id = $1`, [
+          Number(settlement.id),
+          now,
+        ]);
+      },
+    ),
 };
 
 export const fiatMovementSteps: readonly SimulatorStep[] = [fiatDepositArrival, settlementCompletion];

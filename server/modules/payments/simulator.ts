@@ -20,9 +20,9 @@ import Big from 'big.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { systemScope } from '../../auth/systemScope';
-import type { Db } from '../../db/client';
 import { DEPOSIT_FEE_RATE } from '../../db/seed/activity';
 import { postEntry } from '../../ledger';
+import { eachDue } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 /** Seconds between two confirmations of a deposit. */
@@ -31,30 +31,6 @@ export const CONFIRMATION_INTERVAL_SECONDS = 4;
 export const REQUIRED_CONFIRMATIONS = 3;
 /** What an open-amount request receives. */
 export const OPEN_AMOUNT_DEPOSIT = '0.01';
-
-/**
- * Runs `advance` on up to `limit` due rows, each in its own transaction: `pick` selects one due row
- * with FOR UPDATE SKIP LOCKED (undefined: none left), `advance` moves it. Answers how many moved.
- */
-async function eachDue<R>(
-  db: Db,
-  limit: number,
-  pick: (tx: Db) => Promise<R | undefined>,
-  advance: (tx: Db, row: R) => Promise<void>,
-): Promise<number> {
-  let moved = 0;
-  while (moved < limit) {
-    const done = await db.transaction(async (tx) => {
-      const row = await pick(tx);
-      if (row === undefined) return false;
-      await advance(tx, row);
-      return true;
-    });
-    if (!done) break;
-    moved += 1;
-  }
-  return moved;
-}
 
 /** A transaction hash of the simulated deposit: 64 hex digits (0x-prefixed on EVM networks). */
 function txHashOf(paymentId: number, network: string): string {

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { eachDue } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 export const BROADCAST_AFTER_MS = 5_000;
@@ -31,28 +32,26 @@ async function advance(
   afterMs: number,
 ): Promise<number> {
   const due = new Date(now.getTime() - afterMs);
-  let moved = 0;
-  while (moved < limit) {
-    const done = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string | number; network: string }>(
-        `SELECT id, network FROM crypto_withdrawals
-          WHERE status = $1 AND hold_entry_id IS NOT NULL AND updated_at <= $2
-          ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-        [from, due],
-      );
-      const row = rows[0];
-      if (!row) return false;
+  return eachDue<{ id: string | number; network: string }>(
+    db,
+    limit,
+    async (tx) =>
+      (
+        await tx.query<{ id: string | number; network: string }>(
+          `SELECT id, network FROM crypto_withdrawals
+            WHERE status = $1 AND hold_entry_id IS NOT NULL AND updated_at <= $2
+            ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          [from, due],
+        )
+      ).rows[0],
+    async (tx, row) => {
       const id = Number(row.id);
       await tx.query(
         `UPDATE crypto_withdrawals SET status = $2, updated_at = $3, tx_hash = COALESCE(tx_hash, $4) WHERE id = $1`,
         [id, to, now, simulatedTxHash(id, row.network)],
       );
-      return true;
-    });
-    if (!done) break;
-    moved += 1;
-  }
-  return moved;
+    },
+  );
 }
 
 export const withdrawalSteps: readonly SimulatorStep[] = [
