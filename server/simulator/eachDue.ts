@@ -28,3 +28,9 @@ export async function eachDue<R>(
   }
   return moved;
 }
+
+/** A `pick` that answers the first row of a statement (its `FOR UPDATE SKIP LOCKED` SELECT). */
+export const firstRow =
+  <R>(sql: string, params: unknown[]) =>
+  async (tx: Db): Promise<R | undefined> =>
+    (await tx.query<R>(sql, params)).rows[0];

@@ -4,7 +4,7 @@
  * Each quote is taken with `FOR UPDATE SKIP LOCKED` in its own transaction: with several API instances
  * one expires a given quote, and an execution holding the row's lock is never overtaken.
  */
-import { eachDue } from '../../simulator/eachDue';
+import { eachDue, firstRow } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 export const conversionQuoteExpiry: SimulatorStep = {
@@ -13,15 +13,12 @@ export const conversionQuoteExpiry: SimulatorStep = {
     eachDue<{ id: string | number }>(
       db,
       limit,
-      async (tx) =>
-        (
-          await tx.query<{ id: string | number }>(
-            `SELECT id FROM balance_conversions
-              WHERE status = 'QUOTED' AND expires_at <= $1
-              ORDER BY expires_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-            [now],
-          )
-        ).rows[0],
+      firstRow<{ id: string | number }>(
+        `SELECT id FROM balance_conversions
+        WHERE status = 'QUOTED' AND expires_at <= $1
+        ORDER BY expires_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [now],
+      ),
       async (tx, quote) => {
         await tx.query(`UPDATE balance_conversions SET status = 'EXPIRED', updated_at = $2 WHERE id = $1`, [
           quote.id,

@@ -15,7 +15,7 @@
 // The simulator acts as the provider, for no request: its scope is the deposit's organisation's.
 import { systemScope } from '../../auth/systemScope';
 import { postEntry } from '../../ledger';
-import { eachDue } from '../../simulator/eachDue';
+import { eachDue, firstRow } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 interface DueDeposit {
@@ -32,18 +32,15 @@ export const fiatDepositArrival: SimulatorStep = {
     eachDue<DueDeposit>(
       db,
       limit,
-      async (tx) =>
-        (
-          await tx.query<DueDeposit>(
-            `SELECT id, organisation_id, business_id, currency, amount::text AS amount
-               FROM fiat_deposits
-              WHERE status = 'PENDING' AND arrives_at IS NOT NULL AND arrives_at <= $1
-              ORDER BY arrives_at, id
-              LIMIT 1
-                FOR UPDATE SKIP LOCKED`,
-            [now],
-          )
-        ).rows[0],
+      firstRow<DueDeposit>(
+        `SELECT id, organisation_id, business_id, currency, amount::text AS amount
+         FROM fiat_deposits
+        WHERE status = 'PENDING' AND arrives_at IS NOT NULL AND arrives_at <= $1
+        ORDER BY arrives_at, id
+        LIMIT 1
+          FOR UPDATE SKIP LOCKED`,
+        [now],
+      ),
       async (tx, deposit) => {
         const id = Number(deposit.id);
         const amount = deposit.amount.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
@@ -81,17 +78,14 @@ export const settlementCompletion: SimulatorStep = {
     eachDue<{ id: string | number }>(
       db,
       limit,
-      async (tx) =>
-        (
-          await tx.query<{ id: string | number }>(
-            `SELECT id FROM fiat_withdrawals
-              WHERE bank_account_id IS NOT NULL AND status = 'PROCESSING' AND created_at <= $1
-              ORDER BY created_at, id
-              LIMIT 1
-                FOR UPDATE SKIP LOCKED`,
-            [new Date(now.getTime() - SETTLE_AFTER_MS)],
-          )
-        ).rows[0],
+      firstRow<{ id: string | number }>(
+        `SELECT id FROM fiat_withdrawals
+        WHERE bank_account_id IS NOT NULL AND status = 'PROCESSING' AND created_at <= $1
+        ORDER BY created_at, id
+        LIMIT 1
+          FOR UPDATE SKIP LOCKED`,
+        [new Date(now.getTime() - SETTLE_AFTER_MS)],
+      ),
       async (tx, settlement) => {
         await tx.query(`UPDATE fiat_withdrawals SET status = 'COMPLETED', updated_at = $2 WHERE id = $1`, [
           Number(settlement.id),

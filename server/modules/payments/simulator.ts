@@ -22,7 +22,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { systemScope } from '../../auth/systemScope';
 import { DEPOSIT_FEE_RATE } from '../../db/seed/activity';
 import { postEntry } from '../../ledger';
-import { eachDue } from '../../simulator/eachDue';
+import { eachDue, firstRow } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 /** Seconds between two confirmations of a deposit. */
@@ -53,19 +53,16 @@ export const depositStep: SimulatorStep = {
     eachDue<DueRequest>(
       db,
       limit,
-      async (tx) =>
-        (
-          await tx.query<DueRequest>(
-            `SELECT id, organisation_id, business_id, deposit_currency AS currency, deposit_network AS network,
-                    trim_scale(expected_amount)::text AS expected
-               FROM payments
-              WHERE status = 'PENDING' AND deposit_due_at IS NOT NULL AND deposit_due_at <= $1 AND expires_at > $1
-              ORDER BY deposit_due_at, id
-              LIMIT 1
-                FOR UPDATE SKIP LOCKED`,
-            [now],
-          )
-        ).rows[0],
+      firstRow<DueRequest>(
+        `SELECT id, organisation_id, business_id, deposit_currency AS currency, deposit_network AS network,
+              trim_scale(expected_amount)::text AS expected
+         FROM payments
+        WHERE status = 'PENDING' AND deposit_due_at IS NOT NULL AND deposit_due_at <= $1 AND expires_at > $1
+        ORDER BY deposit_due_at, id
+        LIMIT 1
+          FOR UPDATE SKIP LOCKED`,
+        [now],
+      ),
       async (tx, p) => {
         const id = Number(p.id);
         const amount = new Big(p.expected).gt(0) ? p.expected : OPEN_AMOUNT_DEPOSIT;
@@ -105,23 +102,20 @@ export const confirmationStep: SimulatorStep = {
     eachDue<PendingDeposit>(
       db,
       limit,
-      async (tx) =>
-        (
-          await tx.query<PendingDeposit>(
-            `SELECT d.id, d.payment_id, d.organisation_id, d.business_id, d.currency,
-                    trim_scale(d.amount)::text AS amount, d.confirmations,
-                    trim_scale(p.expected_amount)::text AS expected, cn.precision
-               FROM payment_deposits d
-               JOIN payments p ON p.id = d.payment_id
-               JOIN currency_networks cn ON cn.currency = d.currency AND cn.network = d.network
-              WHERE d.status = 'PENDING' AND p.address IS NOT NULL AND p.status = 'PENDING'
-                AND d.updated_at <= $1::timestamptz - make_interval(secs => $2)
-              ORDER BY d.created_at, d.id
-              LIMIT 1
-                FOR UPDATE OF d, p SKIP LOCKED`,
-            [now, CONFIRMATION_INTERVAL_SECONDS],
-          )
-        ).rows[0],
+      firstRow<PendingDeposit>(
+        `SELECT d.id, d.payment_id, d.organisation_id, d.business_id, d.currency,
+              trim_scale(d.amount)::text AS amount, d.confirmations,
+              trim_scale(p.expected_amount)::text AS expected, cn.precision
+         FROM payment_deposits d
+         JOIN payments p ON p.id = d.payment_id
+         JOIN currency_networks cn ON cn.currency = d.currency AND cn.network = d.network
+        WHERE d.status = 'PENDING' AND p.address IS NOT NULL AND p.status = 'PENDING'
+          AND d.updated_at <= $1::timestamptz - make_interval(secs => $2)
+        ORDER BY d.created_at, d.id
+        LIMIT 1
+          FOR UPDATE OF d, p SKIP LOCKED`,
+        [now, CONFIRMATION_INTERVAL_SECONDS],
+      ),
       async (tx, d) => {
         const id = Number(d.id);
         const paymentId = Number(d.payment_id);
@@ -172,18 +166,15 @@ export const expiryStep: SimulatorStep = {
     eachDue<{ id: string | number }>(
       db,
       limit,
-      async (tx) =>
-        (
-          await tx.query<{ id: string | number }>(
-            `SELECT p.id FROM payments p
-              WHERE p.status = 'PENDING' AND p.address IS NOT NULL AND p.expires_at <= $1
-                AND NOT EXISTS (SELECT 1 FROM payment_deposits d WHERE d.payment_id = p.id AND d.status = 'PENDING')
-              ORDER BY p.expires_at, p.id
-              LIMIT 1
-                FOR UPDATE OF p SKIP LOCKED`,
-            [now],
-          )
-        ).rows[0],
+      firstRow<{ id: string | number }>(
+        `SELECT p.id FROM payments p
+        WHERE p.status = 'PENDING' AND p.address IS NOT NULL AND p.expires_at <= $1
+          AND NOT EXISTS (SELECT 1 FROM payment_deposits d WHERE d.payment_id = p.id AND d.status = 'PENDING')
+        ORDER BY p.expires_at, p.id
+        LIMIT 1
+          FOR UPDATE OF p SKIP LOCKED`,
+        [now],
+      ),
       async (tx, p) => {
         await tx.query(
           `UPDATE payments SET status = 'EXPIRED', deposit_due_at = NULL, updated_at = $2 WHERE id = $1`,

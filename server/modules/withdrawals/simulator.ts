@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { eachDue } from '../../simulator/eachDue';
+import { eachDue, firstRow } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 export const BROADCAST_AFTER_MS = 5_000;
@@ -35,15 +35,12 @@ async function advance(
   return eachDue<{ id: string | number; network: string }>(
     db,
     limit,
-    async (tx) =>
-      (
-        await tx.query<{ id: string | number; network: string }>(
-          `SELECT id, network FROM crypto_withdrawals
-            WHERE status = $1 AND hold_entry_id IS NOT NULL AND updated_at <= $2
-            ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          [from, due],
-        )
-      ).rows[0],
+    firstRow<{ id: string | number; network: string }>(
+      `SELECT id, network FROM crypto_withdrawals
+      WHERE status = $1 AND hold_entry_id IS NOT NULL AND updated_at <= $2
+      ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [from, due],
+    ),
     async (tx, row) => {
       const id = Number(row.id);
       await tx.query(
