@@ -108,6 +108,15 @@ export const test = base.extend<Fixtures>({
 });
 export { expect };
 
+/**
+ * Waits until React has replaced the prerendered login card (src/main.tsx removes the shell's CSS at
+ * its first commit): a click on the prerendered card while React swaps it in can be lost, so a test
+ * that clicks a link of the card waits for this first.
+ */
+export async function appTookOver(page: Page) {
+  await expect(page.locator('#prerender-css')).toHaveCount(0);
+}
+
 export class LoginPage {
   constructor(readonly page: Page) {}
 

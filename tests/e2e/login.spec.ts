@@ -2,6 +2,7 @@ import {
   test,
   expect,
   LoginPage,
+  appTookOver,
   loginAs,
   loginAsAdmin,
   totpNow,
@@ -126,6 +127,7 @@ test('"Forgot your password?" leads to /forgot-password, which answers the same 
 }) => {
   const login = new LoginPage(page);
   await login.goto();
+  await appTookOver(page);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email').fill('nobody@example.com');

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, loginAsAdmin, FAILED_RESOURCE, resetDemoData } from './fixtures';
+import { test, expect, appTookOver, loginAs, loginAsAdmin, FAILED_RESOURCE, resetDemoData } from './fixtures';
 
 // Every file starts from the demo data (tests/e2e/fixtures.ts).
 test.beforeAll(resetDemoData);
@@ -93,6 +93,7 @@ test("'Sign out' clears the session and returns to the login form", async ({ pag
 
 test('a page view is recorded per navigation, never for the login page', async ({ page }) => {
   await page.goto('/');
+  await appTookOver(page);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.goto('/');
