@@ -126,6 +126,37 @@ export default tseslint.config(
     },
   },
   {
+    // react-admin's <Admin> and <AdminUI> import what the app never shows (the material login form
+    // with its form library, a polyglot provider): 26 kB gzip on the landing page. App composes
+    // <AdminContext> and <CoreAdminUI> instead, over the app's own translate (decision 206).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['Admin', 'AdminUI', 'defaultI18nProvider'],
+              message: 'Compose <AdminContext> and <CoreAdminUI> as App does (docs/decisions.md 206).',
+            },
+            {
+              name: 'ra-ui-materialui',
+              importNames: ['AdminUI'],
+              message: 'Compose <AdminContext> and <CoreAdminUI> as App does (docs/decisions.md 206).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['ra-i18n-polyglot', 'node-polyglot'],
+              message: "Translate with src/i18n/translate.ts, the app's one translate (decision 206).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Exactly the simulator files, no eslint-disable comments (decision 203).
     files: ['server/modules/*/simulator.ts'],
     rules: { 'import/no-restricted-paths': ['error', { zones: SIMULATOR_ZONES }] },

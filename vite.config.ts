@@ -114,10 +114,6 @@ export default defineConfig({
       ? visualizer({ filename: 'dist/stats.html', template: 'treemap', gzipSize: true, brotliSize: false })
       : null,
   ],
-  resolve: {
-    // A polyfill of a function every supported browser has (src/i18n/objectEntries.cjs).
-    alias: { 'object.entries': resolve(import.meta.dirname, 'src/i18n/objectEntries.cjs') },
-  },
   server: {
     host: '127.0.0.1',
     proxy: { '/v1': apiTarget, '/runtime-config.js': apiTarget },

@@ -13,9 +13,14 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
+import { CssBaseline } from '@mui/material';
 import {
-  Admin,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
   CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
   memoryStore,
   Resource,
   type AuthProvider,
@@ -228,9 +233,11 @@ export default function App({
 
   return (
     <MenuEntriesProvider entries={composed.menu}>
-      <Admin
-        disableTelemetry
-        requireAuth
+      {/* react-admin's <Admin> is <AdminContext> over <AdminUI>, and <AdminUI> is <CoreAdminUI> with
+          material pages for what is not given. Composed here with every page given, so the defaults
+          the app never shows (react-admin's login form with its form library, a translation
+          library) stay out of the bundle (decision 206). */}
+      <AdminContext
         store={store}
         queryClient={queryClient}
         authProvider={authProvider}
@@ -238,27 +245,37 @@ export default function App({
         i18nProvider={i18nProvider}
         theme={themes.light}
         darkTheme={themes.dark}
-        layout={Layout}
-        notification={AppNotification}
-        dashboard={LandingRedirect}
-        catchAll={NotFound}
-        accessDenied={AccessDeniedRedirect}
-        loginPage={false}
-        title={brand.name}
       >
-        {resources.map(resourceElement)}
-        <CustomRoutes>
-          {pages.map(pageRoute)}
-          {composed.aliases.map(({ from, to, requires }) =>
-            guardedRoute(from, requires, <AliasRedirect to={to} />),
-          )}
-        </CustomRoutes>
-        <CustomRoutes noLayout>
-          {LOGGED_OUT_ONLY.map((path) => (
-            <Route key={path} path={path} element={<LandingRedirect />} />
-          ))}
-        </CustomRoutes>
-      </Admin>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            disableTelemetry
+            requireAuth
+            layout={Layout}
+            dashboard={LandingRedirect}
+            catchAll={NotFound}
+            accessDenied={AccessDeniedRedirect}
+            authenticationError={AuthenticationError}
+            error={ErrorPage}
+            loading={LoadingPage}
+            loginPage={false}
+            title={brand.name}
+          >
+            {resources.map(resourceElement)}
+            <CustomRoutes>
+              {pages.map(pageRoute)}
+              {composed.aliases.map(({ from, to, requires }) =>
+                guardedRoute(from, requires, <AliasRedirect to={to} />),
+              )}
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+              {LOGGED_OUT_ONLY.map((path) => (
+                <Route key={path} path={path} element={<LandingRedirect />} />
+              ))}
+            </CustomRoutes>
+          </CoreAdminUI>
+          <AppNotification />
+        </CssBaseline>
+      </AdminContext>
     </MenuEntriesProvider>
   );
 }

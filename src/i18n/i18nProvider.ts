@@ -1,5 +1,6 @@
 /**
- * react-admin's i18nProvider (admin chunk only: it imports ra-core through ra-i18n-polyglot).
+ * react-admin's i18nProvider (admin chunk only: it imports react-admin's English), over the app's
+ * one translate (./translate.ts, decision 206).
  *
  * One catalogue per locale. English: ra-language-english, the app messages, and the shell's and the
  * declarations' messages that App passes in. German: the same English underneath (a key without
@@ -17,9 +18,8 @@
  * A key without a message is a developer's mistake: outside production builds translate throws
  * (so the test that renders the screen fails), in production it shows the key.
  */
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import type { I18nProvider, TranslationMessages } from 'react-admin';
+import type { I18nProvider } from 'react-admin';
 import {
   changeLocale as changeTabLocale,
   getLocale,
@@ -33,6 +33,7 @@ import {
 } from './locale';
 import { loadedMessages, loadMessages, type LazyMessages, type MessagesLoader } from './lazyMessages';
 import { appMessages, mergeMessages, type MessageTree } from './messages';
+import { createTranslate, type Translate } from './translate';
 
 /**
  * Message trees per locale: English at hand, and each translation's trees (German keys over the
@@ -89,13 +90,13 @@ export async function loadCatalogue(
 export function buildMessages(
   extra: readonly MessageTree[] | LocalisedMessages = [],
   locale: Locale = 'en',
-): TranslationMessages {
+): MessageTree {
   const trees = localised(extra);
   const english = mergeMessages(englishMessages as unknown as MessageTree, appMessages, ...trees.en);
-  if (locale === 'en') return english as unknown as TranslationMessages;
+  if (locale === 'en') return english;
   const [ra, ...declared] = partsOf(trees, locale).map((part) => loadedMessages(part) ?? {});
   const app = localeMessages(locale);
-  return mergeMessages(english, ra, ...(app ? [app] : []), ...declared) as unknown as TranslationMessages;
+  return mergeMessages(english, ra, ...(app ? [app] : []), ...declared);
 }
 
 export class MissingMessageError extends Error {
@@ -120,31 +121,29 @@ export function createI18nProvider(
   extra: readonly MessageTree[] | LocalisedMessages = [],
   { strict = !import.meta.env.PROD, locale = getLocale() }: I18nProviderOptions = {},
 ): I18nProvider {
-  const catalogues: Partial<Record<Locale, TranslationMessages>> = {};
-  const build = (known: Locale) => (catalogues[known] ??= buildMessages(extra, known));
-  // The first catalogue must be synchronous (ra-i18n-polyglot): a translation whose chunks are not
-  // loaded (AdminRoot loads the tab's; here only if that failed) starts in English.
+  const translators: Partial<Record<Locale, Translate>> = {};
+  const onMissing = strict
+    ? (key: string): string => {
+        throw new MissingMessageError(key);
+      }
+    : undefined;
+  const translatorOf = (known: Locale) =>
+    (translators[known] ??= createTranslate(buildMessages(extra, known), { onMissing }));
+  // react-admin's first render translates at once: a translation whose chunks are not loaded
+  // (AdminRoot loads the tab's; here only if that failed) starts in English.
   const initial: Locale = catalogueLoaded(extra, locale) ? locale : 'en';
-  const messagesOf = (requested: string) => {
-    const known: Locale = isLocale(requested) ? requested : 'en';
-    if (catalogueLoaded(extra, known)) return build(known);
-    return loadCatalogue(extra, known).then(() => build(known));
-  };
-  const provider = polyglotI18nProvider(messagesOf, initial, AVAILABLE_LOCALES, {
-    allowMissing: true,
-    ...(strict
-      ? {
-          onMissingKey: (key: string) => {
-            throw new MissingMessageError(key);
-          },
-        }
-      : {}),
-  });
+  let current: string = initial;
+  let translate = translatorOf(initial);
   return {
-    ...provider,
+    translate: (key, options) => translate(key, options),
     changeLocale: async (next: string) => {
-      await provider.changeLocale(next);
+      const known: Locale = isLocale(next) ? next : 'en';
+      await loadCatalogue(extra, known);
+      translate = translatorOf(known);
+      current = next;
       if (isLocale(next)) await changeTabLocale(next);
     },
+    getLocale: () => current,
+    getLocales: () => AVAILABLE_LOCALES,
   };
 }

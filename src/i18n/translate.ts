@@ -1,15 +1,20 @@
 /**
- * The translate of the screens outside react-admin (login, chooser, password reset, boot): the same
- * catalogue and the same `%{name}` interpolation as the admin's polyglot provider, in a few lines, so
- * the login page loads neither ra-core nor node-polyglot. (These screens need no plural forms.)
+ * The one translate of the app: react-admin's i18nProvider (./i18nProvider.ts) and the screens
+ * outside react-admin (login, chooser, password reset, boot) both use it, so the login page loads
+ * neither ra-core nor a translation library, and the admin none either (decision 206).
  *
- * It speaks the current locale (./locale.ts, which also loads a translation's texts). Until they are
- * loaded, and for a key they lack, the English text shows.
+ * It does what react-admin's texts need of polyglot, which it replaced: `%{name}` takes the option of
+ * that name (and stays as it is without one); `a |||| b` is a text with plural forms, of which
+ * `smart_count` chooses one (English and German: the first for exactly one, the second otherwise);
+ * a key without a text takes its `_` option, else `onMissing` answers (the key itself by default).
+ *
+ * `translate` speaks the current locale (./locale.ts, which also loads a translation's texts). Until
+ * they are loaded, and for a key they lack, the English text shows.
  */
 import { getLocale, localeMessages, type Locale } from './locale';
 import { appMessages, mergeMessages, type MessageTree } from './messages';
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: string, options?: Record<string, unknown> | number) => string;
 
 function flatten(tree: MessageTree, prefix = '', into: Record<string, string> = {}): Record<string, string> {
   for (const [key, value] of Object.entries(tree)) {
@@ -19,21 +24,42 @@ function flatten(tree: MessageTree, prefix = '', into: Record<string, string> = 
   return into;
 }
 
+/** Between a text's plural forms. */
+const PLURAL_FORMS = '||||';
+
+/** Which plural form a count takes in English and German (the only languages offered). */
+const pluralForm = (count: number): number => (count === 1 ? 0 : 1);
+
+export interface TranslateOptions {
+  /** What a key without a text and without a `_` option renders as (default: the key). */
+  onMissing?: (key: string) => string;
+}
+
 /**
- * An unknown key renders as its `_` option or as the key itself (as react-admin does), never throws;
- * `%{name}` takes the option of that name, and stays as it is without one.
+ * A translate over a catalogue: the keys of `messages` with a text, their dotted paths. A number for
+ * options is the count (`t('x', 3)` is `t('x', { smart_count: 3 })`).
  */
-export function createTranslate(messages: MessageTree = appMessages): Translate {
-  const phrases = flatten(messages);
-  return (key, options = {}) => {
-    const phrase = Object.hasOwn(phrases, key)
-      ? phrases[key]
-      : typeof options._ === 'string'
-        ? options._
-        : key;
-    return phrase.replace(/%\{(\w+)\}/g, (token, name: string) =>
-      Object.hasOwn(options, name) ? String(options[name]) : token,
-    );
+export function createTranslate(
+  messages: MessageTree = appMessages,
+  { onMissing = (key) => key }: TranslateOptions = {},
+): Translate {
+  // react-admin translates an empty label (a column without a title, say) and expects nothing back.
+  const phrases = flatten(messages, '', { '': '' });
+  return (key, given = {}) => {
+    const options: Record<string, unknown> = typeof given === 'number' ? { smart_count: given } : given;
+    let phrase: string;
+    if (Object.hasOwn(phrases, key)) phrase = phrases[key];
+    else if (typeof options._ === 'string') phrase = options._;
+    else return onMissing(key);
+    const count = options.smart_count;
+    if (count !== undefined && count !== null && phrase) {
+      const forms = phrase.split(PLURAL_FORMS);
+      phrase = (forms[pluralForm(Number(count))] ?? forms[0]).trim();
+    }
+    return phrase.replace(/%\{(\w+)\}/g, (token, name: string) => {
+      const value = options[name];
+      return value === undefined || value === null ? token : String(value);
+    });
   };
 }
 

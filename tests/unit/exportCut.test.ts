@@ -3,9 +3,10 @@
  * export button reads the cut from the headers and tells the user, in English and German, at how many
  * rows the file was cut and to narrow the date range or the filters.
  */
-import Polyglot from 'node-polyglot';
 import { describe, expect, it } from 'vitest';
 import { exportCutAt } from '../../src/api/download';
+import type { MessageTree } from '../../src/i18n/messages';
+import { createTranslate } from '../../src/i18n/translate';
 import { transactionMessages } from '../../src/resources/transactions/messages';
 import { transactionMessagesDe } from '../../src/resources/transactions/messages.de';
 
@@ -31,14 +32,11 @@ describe('exportCutAt', () => {
 });
 
 describe('the message of a cut export', () => {
-  const phrase = (messages: object, locale: string) =>
-    new Polyglot({ phrases: messages as Record<string, unknown>, locale }).t(
-      'resources.transactions.export.truncated',
-      {
-        filename: 'payments-2026-11-24.csv',
-        rows: (100_000).toLocaleString(locale),
-      },
-    );
+  const phrase = (messages: MessageTree, locale: string) =>
+    createTranslate(messages)('resources.transactions.export.truncated', {
+      filename: 'payments-2026-11-24.csv',
+      rows: (100_000).toLocaleString(locale),
+    });
 
   it('says where the file was cut and how to get the rest, in English', () => {
     const text = phrase(transactionMessages, 'en');

@@ -1,6 +1,6 @@
 /**
  * The second language: the locale from the browser's languages or the tab's choice, `<html lang>`,
- * the public translate (German loaded on demand) and its switch, the admin's polyglot provider per
+ * the public translate (German loaded on demand) and its switch, the admin's provider per
  * locale and its user-menu switch.
  */
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -123,4 +123,14 @@ describe('layering', { timeout: 60_000 }, () => {
       ),
     ).toContain('import/no-restricted-paths');
   });
+
+  it("react-admin's <Admin> and polyglot stay out of the app (decision 206)", async () => {
+    const admin = "import { Admin } from 'react-admin';\nexport const y = Admin;\n";
+    expect(await ruleIds('src/App.tsx', admin)).toContain('no-restricted-imports');
+    const polyglot = "import p from 'ra-i18n-polyglot';\nexport const y = p;\n";
+    expect(await ruleIds('src/i18n/i18nProvider.ts', polyglot)).toContain('no-restricted-imports');
+    const parts =
+      "import { AdminContext, CoreAdminUI } from 'react-admin';\nexport const y = [AdminContext, CoreAdminUI];\n";
+    expect(await ruleIds('src/App.tsx', parts)).not.toContain('no-restricted-imports');
+  });
 });

@@ -88,4 +88,41 @@ describe('messages', () => {
     expect(t('a.missing')).toBe('a.missing');
     expect(t('a')).toBe('a'); // a branch is not a message
   });
+
+  it("chooses a plural form by smart_count as react-admin's texts expect (English and German)", () => {
+    const t = createTranslate({
+      rows: '%{smart_count} row |||| %{smart_count} rows',
+      name: 'Settlement |||| Settlements',
+      one: 'Just one %{smart_count}',
+    });
+    expect(t('rows', { smart_count: 1 })).toBe('1 row');
+    expect(t('rows', { smart_count: 0 })).toBe('0 rows');
+    expect(t('rows', { smart_count: 2 })).toBe('2 rows');
+    expect(t('rows', 3)).toBe('3 rows'); // a number is the count
+    expect(t('name', { smart_count: 1 })).toBe('Settlement');
+    expect(t('name', { smart_count: 2 })).toBe('Settlements');
+    expect(t('one', { smart_count: 5 })).toBe('Just one 5'); // one form serves every count
+    expect(t('name')).toBe('Settlement |||| Settlements'); // no count, no choice (as polyglot)
+    expect(t('missing', { _: '%{smart_count} item |||| %{smart_count} items', smart_count: 4 })).toBe(
+      '4 items',
+    );
+  });
+
+  it('keeps a token whose option is null, renders the empty key as nothing, and asks onMissing', () => {
+    const missing: string[] = [];
+    const t = createTranslate(
+      { a: 'Hello %{name}' },
+      {
+        onMissing: (key) => {
+          missing.push(key);
+          return `[${key}]`;
+        },
+      },
+    );
+    expect(t('a', { name: null })).toBe('Hello %{name}');
+    expect(t('')).toBe('');
+    expect(t('b.c')).toBe('[b.c]');
+    expect(t('b.d', { _: 'Default' })).toBe('Default'); // `_` comes before onMissing
+    expect(missing).toEqual(['b.c']);
+  });
 });
