@@ -6,10 +6,16 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Form } from 'react-admin';
+import { Form, testDataProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_SEED } from '../../src/domain/currencies';
-import { BusinessCurrencyFields, MovementPage, Summary } from '../../src/features/movements/MovementKit';
+import {
+  BusinessCurrencyFields,
+  MovementPage,
+  Summary,
+  useAvailableBalance,
+  useBusinessBalance,
+} from '../../src/features/movements/MovementKit';
 import { fakeApi, sampleSession } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderApp, renderInAdmin } from './helpers/renderAdmin';
@@ -238,5 +244,41 @@ describe('the required markers of the movement pages', { timeout: 60_000 }, () =
     expect(sender.every((label) => markers(form)[label] === false)).toBe(true);
     await user.type(screen.getByRole('textbox', { name: sender[0] }), 'Aurora');
     await waitFor(() => expect(sender.every((label) => markers(form)[label] === true)).toBe(true));
+  });
+});
+
+describe("a business's balance on the money pages", () => {
+  function Probe({ currency }: { currency: string }) {
+    const { balance, failed } = useBusinessBalance('1', currency);
+    const available = useAvailableBalance('1', currency);
+    if (failed) return <p>failed</p>;
+    if (!balance) return <p>loading</p>;
+    return <p>{`${available} available, ${balance.held ?? 'nothing'} held`}</p>;
+  }
+
+  const render = (currency: string, getBusinessBalance: (id: number) => Promise<unknown>) =>
+    renderInAdmin(<Probe currency={currency} />, {
+      controller: controller({ permissions: ['GET_BALANCES'] }),
+      dataProvider: testDataProvider({ getBusinessBalance } as never),
+    });
+
+  it('reads the available amount and the held one under the business pages’ key', async () => {
+    const calls: number[] = [];
+    render('BTC', async (id) => {
+      calls.push(id);
+      return { businessId: 1, balances: { BTC: { amount: '0.0706539', held: '0.0132' } } };
+    });
+    expect(await screen.findByText('0.0706539 available, 0.0132 held')).toBeTruthy();
+    expect(calls).toEqual([1]);
+  });
+
+  it('answers zero for a currency the business holds none of', async () => {
+    render('EUR', async () => ({ businessId: 1, balances: { BTC: { amount: '1' } } }));
+    expect(await screen.findByText('0 available, nothing held')).toBeTruthy();
+  });
+
+  it('says when the read failed', async () => {
+    render('BTC', () => Promise.reject(new Error('Internal error')));
+    expect(await screen.findByText('failed')).toBeTruthy();
   });
 });

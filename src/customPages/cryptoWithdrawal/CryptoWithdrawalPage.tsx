@@ -14,7 +14,6 @@ import { useTranslate } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ERROR_TEXTS, errorText } from '../../domain/errors';
 import { chainOf, CHAIN_NAMES, needsDestinationTag } from '../../domain/addresses';
-import { all, satisfies } from '../../domain/requirements';
 import {
   exceedsAvailable,
   WITHDRAWAL_MESSAGES,
@@ -32,10 +31,16 @@ import {
   useTwoFaNeeded,
 } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
-import { CodeValue, useAccessContext } from '../../layout';
+import { CodeValue } from '../../layout';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import { useResponseDialog } from '../../layout/ResponseDialog';
-import { MovementPage, Summary, type SummaryRow } from '../../features/movements/MovementKit';
+import {
+  MovementPage,
+  Summary,
+  useAvailableBalance,
+  useBusinessBalance,
+  type SummaryRow,
+} from '../../features/movements/MovementKit';
 import { useCryptoWithdrawalApi, type CreatedWithdrawal, type Destination } from './api';
 
 interface Values {
@@ -49,8 +54,6 @@ interface Values {
 
 const EMPTY: Values = { businessId: '', pair: '', whitelistedAddressId: '', amount: '', twoFaCode: '' };
 const KEY_FIELDS = ['businessId', 'pair', 'whitelistedAddressId', 'amount'] as const;
-/** The query keys start with the resource the events name, so a change to withdrawals reads them again. */
-const RESOURCE = 'crypto-withdrawals';
 
 const messageKey = (text: string) => {
   const key = (Object.keys(WITHDRAWAL_MESSAGES) as (keyof typeof WITHDRAWAL_MESSAGES)[]).find(
@@ -114,16 +117,6 @@ function SelectField({
   );
 }
 
-function useAvailable(businessId: string) {
-  const api = useCryptoWithdrawalApi();
-  const mayRead = satisfies(all('GET_BALANCES'), useAccessContext());
-  return useQuery({
-    queryKey: [RESOURCE, 'available', businessId],
-    queryFn: () => api.availableBalances(Number(businessId)),
-    enabled: mayRead && businessId !== '',
-  });
-}
-
 function Fields({
   destinations,
   businesses,
@@ -141,12 +134,10 @@ function Fields({
   const addresses = destinations.filter((d) => d.currency === currency && d.network === network);
   const chosen = addresses.find((d) => String(d.id) === addressId);
   const chain = chainOf(currency, network);
-  const balances = useAvailable(businessId);
-  const available = currency
-    ? (balances.data?.[currency]?.amount ?? (balances.data ? '0' : undefined))
-    : undefined;
+  const { balance, failed } = useBusinessBalance(businessId, currency);
+  const available = balance?.amount;
   // Withdrawals awaiting approval already hold this much of it (not in the available amount).
-  const held = currency ? balances.data?.[currency]?.held : undefined;
+  const held = balance?.held;
 
   useEffect(() => {
     // One address of the network: chosen for the user.
@@ -213,7 +204,7 @@ function Fields({
               })
             : translate('pages.cryptoWithdrawal.available', { amount: formatMoney(available, currency) })}
         </Typography>
-      ) : balances.isError ? (
+      ) : failed ? (
         <Typography variant="body2" color="text.secondary">
           {translate('pages.cryptoWithdrawal.availableUnknown')}
         </Typography>
@@ -401,8 +392,7 @@ function BalanceRule({ onAvailable }: { onAvailable: (available: string | undefi
     name: ['businessId', 'pair', 'amount'],
   });
   const { currency } = splitPair(pair);
-  const balances = useAvailable(businessId);
-  const available = currency && balances.data ? (balances.data[currency]?.amount ?? '0') : undefined;
+  const available = useAvailableBalance(businessId, currency);
   const over = exceedsAvailable(amount ?? '', available);
   useEffect(() => {
     onAvailable(available);

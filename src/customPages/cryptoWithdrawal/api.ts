@@ -35,15 +35,6 @@ export interface CreatedWithdrawal {
 export const cryptoWithdrawalMethods = {
   withdrawalDestinations: (http) => async (): Promise<Destination[]> =>
     (await http.request<{ destinations: Destination[] }>('withdrawals/destinations')).json.destinations,
-  /** GET balances/{businessId}: the business's available balance per currency (GET_BALANCES). */
-  availableBalances:
-    (http) =>
-    async (businessId: number): Promise<Record<string, { amount: string; held?: string }>> =>
-      (
-        await http.request<{ balances: Record<string, { amount: string; held?: string }> }>(
-          `balances/${businessId}`,
-        )
-      ).json.balances,
   /** GET withdrawals/metadata: the precision of each currency on each network. */
   withdrawalPrecisions: (http) => async (): Promise<CoinMetadata[]> =>
     (await http.request<{ coins: CoinMetadata[] }>('withdrawals/metadata')).json.coins ?? [],

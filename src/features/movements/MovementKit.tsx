@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../authProvider';
+import type { BusinessBalanceRow } from '../../domain/businessBalances';
 import { sortCurrencies } from '../../domain/currencies';
 import { ERROR_TEXTS } from '../../domain/errors';
 import { FIAT_MESSAGES } from '../../domain/fiatMovements';
@@ -46,24 +47,37 @@ export function useRuleText(): (text: string, vars?: { currency?: string }) => s
   };
 }
 
-/** The available balance of a business in a currency (GET_BALANCES), undefined while unknown. */
-export function useAvailableBalance(businessId: string, currency: string): string | undefined {
+/**
+ * A business's balance of a currency (GET_BALANCES): the available amount and what withdrawals
+ * awaiting approval hold of it (undefined while unknown), and whether reading it failed. Every money
+ * page reads it under the key the business pages use, so one answer serves them all and the live
+ * events refresh it.
+ */
+export function useBusinessBalance(
+  businessId: string,
+  currency: string,
+): { balance?: { amount: string; held?: string }; failed: boolean } {
   const access = useAccessContext();
   const allowed = satisfies(all('GET_BALANCES'), access);
   const dataProvider = useDataProvider<
     ReturnType<typeof useDataProvider> & {
-      getBusinessBalance: (id: number) => Promise<{ balances?: Record<string, { amount: string }> }>;
+      getBusinessBalance: (id: number) => Promise<Pick<BusinessBalanceRow, 'balances'>>;
     }
   >();
   const id = Number(businessId);
-  const { data } = useQuery({
+  const { data, isError } = useQuery({
     queryKey: ['businesses', 'balances', id],
     queryFn: () => dataProvider.getBusinessBalance(id),
     enabled: allowed && Number.isInteger(id) && id > 0,
     retry: false,
   });
-  if (!data || !currency) return undefined;
-  return data.balances?.[currency]?.amount ?? '0';
+  if (!data || !currency) return { failed: isError };
+  return { balance: data.balances?.[currency] ?? { amount: '0' }, failed: false };
+}
+
+/** The available balance of a business in a currency (GET_BALANCES), undefined while unknown. */
+export function useAvailableBalance(businessId: string, currency: string): string | undefined {
+  return useBusinessBalance(businessId, currency).balance?.amount;
 }
 
 /** Refreshes the balances and the lists a movement changed. */
