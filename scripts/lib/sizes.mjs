@@ -38,7 +38,8 @@ export function readSizes(dist = 'dist') {
       ...route([entry, keyOf('src/public/PublicApp.tsx')]),
     },
     admin: { label: 'after login (shell + admin app)', ...route([entry, keyOf('src/AdminRoot.tsx')]) },
-    // What the budget of decision 206 counts (bench:web measures it in a browser, with the boot script).
+    // The landing budget's files (docs/decisions.md 96; bench:web measures them in Chromium, with the
+    // boot script and runtime-config.js).
     landing: {
       label: 'through the statistics landing page',
       ...route([

@@ -1,6 +1,6 @@
 /**
- * The bridge from react-admin's translate to the form kit. App mounts it inside <Admin> (it needs
- * react-admin's i18n context). The public screens never import this file: it is the only file of
+ * The bridge from react-admin's translate to the form kit. The admin's Layout mounts it (it needs
+ * react-admin's i18n context, which App's <AdminContext> provides). The public screens never import this file: it is the only file of
  * the kit that imports react-admin.
  */
 import { useMemo, type ReactNode } from 'react';

@@ -2,7 +2,7 @@
  * The translate function of the form kit's components. The kit imports no react-admin (the login
  * chunk uses it): the public screens provide the app's translate (src/i18n/translate.ts), and
  * the admin provides react-admin's through <AdminFormKitProvider> (src/forms/AdminFormKitProvider.tsx),
- * mounted inside <Admin> by App.
+ * mounted inside react-admin's context by the admin's Layout.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 

@@ -6,7 +6,7 @@
 -- million search entries) kept hundreds of pending pages, so a piece of a hash took 1.2 ms in its
 -- index instead of 0.02, and the planner, counting those pages, walked the kind's rows through
 -- search_entries_key instead. At 64 kB, the statement that fills the list merges it.
--- tests/server/migrations.test.ts checks that a later GIN index is given the same.
+-- tests/server/ginPendingLists.test.ts checks that a later GIN index is given the same.
 DO $$
 DECLARE
   gin_index regclass;
