@@ -26,7 +26,7 @@ describe('GIN pending lists', () => {
         WHERE c.relkind = 'i' AND am.amname = 'gin' AND n.nspname = current_schema()
         ORDER BY 1`,
     );
-    expect(rows.map((r) => r.name)).toContain('search_entries_trgm_withdrawal');
+    expect(rows.map((r) => r.name)).toContain('search_entries_grams_withdrawal');
     expect(rows.filter((r) => !(r.options ?? []).includes('gin_pending_list_limit=64'))).toEqual([]);
   });
 
@@ -36,14 +36,16 @@ describe('GIN pending lists', () => {
        SELECT 'withdrawal', 900000000 + g, ${hashSql('g')}, 1, now() FROM generate_series(1, 3000) g`,
     );
     const { rows } = await t.db.query<{ pages: number }>(
-      `SELECT gin_clean_pending_list('search_entries_trgm_withdrawal'::regclass)::int AS pages`,
+      `SELECT gin_clean_pending_list('search_entries_grams_withdrawal'::regclass)::int AS pages`,
     );
-    // 3,000 hashes are about 180,000 trigrams: hundreds of pending pages under the default 4 MB.
+    // 3,000 hashes are about 180,000 pieces of 4 characters: hundreds of pending pages under the
+    // default 4 MB.
     expect(rows[0].pages).toBeLessThanOrEqual(64 / 8);
     // And the rows are found through the index.
     const found = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM search_entries
-        WHERE kind = 'withdrawal' AND (CASE WHEN kind = 'withdrawal' THEN key END) LIKE '%' || substr(${hashSql('1234')}, 20, 12) || '%'`,
+        WHERE kind = 'withdrawal'
+          AND search_grams(CASE WHEN kind = 'withdrawal' THEN key END) @> search_piece_grams(substr(${hashSql('1234')}, 20, 12))`,
     );
     expect(found.rows[0].n).toBeGreaterThanOrEqual(1);
   });

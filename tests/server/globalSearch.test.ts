@@ -344,7 +344,7 @@ describe('GET /v1/search: ranking and bounds', () => {
     expect(inside.every((r) => r.rank === 2)).toBe(true);
   });
 
-  it('matches % and _ as themselves, and short texts only exactly or by their start', async () => {
+  it('matches % and _ as themselves, and texts under 4 characters only exactly or by their start', async () => {
     expect(
       (await find('ORDER_77')).body.results.filter((r) => r.kind === 'payment').map((r) => r.reference),
     ).toEqual(['ORDER_77']);
@@ -353,6 +353,16 @@ describe('GET /v1/search: ranking and bounds', () => {
     const two = (await find('x-')).body.results.filter((r) => r.kind === 'payment');
     expect(two.map((r) => r.reference)).toEqual(['X-ORDER-77']);
     expect((await find('-o')).body.results.filter((r) => r.kind === 'payment')).toEqual([]);
+    // Three characters neither: a piece is looked up by its pieces of 4 (migration 0050). From four on,
+    // pieces inside values are found, wherever they start.
+    expect((await find('der')).body.results.filter((r) => r.kind === 'payment')).toEqual([]);
+    for (const piece of ['der-', 'DER-77', 'r-77']) {
+      const inside = (await find(piece)).body.results.filter((r) => r.kind === 'payment');
+      expect(inside).toHaveLength(SEARCH_LIMIT_PER_KIND);
+      expect(
+        inside.every((r) => r.rank === 2 && r.reference?.toLowerCase().includes(piece.toLowerCase())),
+      ).toBe(true);
+    }
   });
 
   it('answers 400 with a message for a missing, blank, too long or unknown input', async () => {
@@ -434,15 +444,17 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
     expect(byId.results.some((r) => r.kind === 'payment' && r.id === 12345 && r.rank === 0)).toBe(true);
     // The first statement reads the entries' key range per kind and ids by key; an exact match ends
     // the search there. Otherwise a second one reads the pieces of the kinds left short, through each
-    // kind's trigram index.
+    // kind's index of pieces.
     expect(exact.plans).toHaveLength(1);
+    // Two emoji are four UTF-16 units but two characters: no piece of 4 to look up, so no "contains".
+    expect((await planned('\u{1F600}\u{1F600}')).plans).toHaveLength(1);
     for (const { plans } of [prefix, inside, byId]) expect(plans).toHaveLength(2);
     for (const { plans } of [exact, prefix, inside, byId]) {
       expect(plans[0]).toMatch(/Index (Only )?Scan using search_entries_key on/);
       expect(plans.join('\n')).not.toMatch(/Seq Scan on (payments|payment_deposits|search_entries)\b/);
     }
-    expect(inside.plans[1]).toMatch(/Bitmap Index Scan on search_entries_trgm_deposit/);
-    expect(prefix.plans[1]).not.toMatch(/search_entries_trgm_payment/);
+    expect(inside.plans[1]).toMatch(/Bitmap Index Scan on search_entries_grams_deposit/);
+    expect(prefix.plans[1]).not.toMatch(/search_entries_grams_payment/);
     expect(byId.plans.join('\n')).toMatch(/Index Scan using payments_pkey/);
   });
 

@@ -29,7 +29,7 @@ export const searchModule: FastifyPluginAsyncTypebox = async (app) => {
           'Payments, deposits (of payments, and unassociated ones), crypto withdrawals, fiat deposits (both ' +
           'kinds), settlements, internal transfers, balance conversions and businesses; each kind only ' +
           'with the permission that reads its list (403 with none). Exact matches first, then values ' +
-          'starting with q, then values containing it (q of three characters or more); at most 5 per kind.',
+          'starting with q, then values containing it (q of four characters or more); at most 5 per kind.',
         ...authed,
         querystring: SearchQuery,
         response: { 200: SearchResponse, ...errors(400, 401, 403) },

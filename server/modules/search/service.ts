@@ -14,9 +14,9 @@
  * - exact and prefix matches, per kind, as one range of (organisation_id, kind, key text_pattern_ops)
  *   read in key order, so the exact value (the smallest with that prefix) comes first and the scan stops
  *   after a few rows;
- * - "contains" (3 to 40 characters, only when nothing matched exactly, only for kinds the first two did
- *   not fill) by the entries' trigram index of each kind, without a sort, so it stops at the few rows it
- *   shows;
+ * - "contains" (4 to 40 characters, only when nothing matched exactly, only for kinds the first two did
+ *   not fill) by each kind's index of the entries' 4-character pieces (migration 0050), without a sort,
+ *   so it stops at the few rows it shows;
  * - ids by each table's primary key; businesses (a few per organisation) by name.
  */
 import type { Permission } from '../../../src/domain/permissions';
@@ -34,17 +34,13 @@ import { READ_BUSINESSES } from '../businesses/routes';
 import { decimal, isoUtc } from '../transactions/repository';
 import { TRANSACTION_LISTS } from '../transactions/service';
 
-/** "Contains" needs a trigram: shorter texts match exactly or as a prefix only. */
-export const CONTAINS_MIN_LENGTH = 3;
-/** Longer texts are matched exactly or by their start only (each trigram costs an index lookup). */
-export const CONTAINS_MAX_LENGTH = 40;
 /**
- * The trigram index looks up at most this many characters of a piece (6 trigrams), the start of it;
- * the whole piece is then checked on the few rows found. Every trigram is a posting list the index
- * reads and intersects, and hex hashes share trigrams widely: a 12-character piece of a hash cost twice
- * as much through all its trigrams as through its first 8 characters' (PostgreSQL, 1,000,000 payments).
+ * "Contains" looks a piece up by its 4-character pieces (migration 0050, docs/decisions.md 208): shorter
+ * texts match exactly or as a prefix only.
  */
-export const CONTAINS_INDEX_WINDOW = 8;
+export const CONTAINS_MIN_LENGTH = 4;
+/** Longer texts are matched exactly or by their start only (a pasted whole value that matched nothing). */
+export const CONTAINS_MAX_LENGTH = 40;
 /** Ids are numbers of up to 15 digits (bigint ids stay within JavaScript's safe integers). */
 const ID_PATTERN = /^[0-9]{1,15}$/;
 
@@ -250,52 +246,54 @@ export async function search(
 
   // "Contains", in a second statement and only when it can add something: not when something matched
   // exactly (a whole id, hash or reference was asked for; pieces of others would only add noise), not
-  // when the text is shorter than a trigram or longer than a piece anyone types (a pasted hash that
-  // matched nothing), and only for the kinds the exact and prefix matches left short. Planning it
-  // apart keeps the common searches (an exact value, a prefix) one small statement.
+  // when the text is shorter than the index's pieces or longer than a piece anyone types (a pasted
+  // hash that matched nothing), and only for the kinds the exact and prefix matches left short.
+  // Planning it apart keeps the common searches (an exact value, a prefix) one small statement.
   const found = rows.filter((row) => row.entry);
   const short = searchedKinds.filter((k) => found.filter((row) => row.kind === k.kind).length < limit);
+  // Characters, as the database counts them (an emoji is two UTF-16 units but one character, and a
+  // text without a 4-character piece would match every entry of a kind).
+  const characters = Array.from(q).length;
   if (
-    q.length >= CONTAINS_MIN_LENGTH &&
-    q.length <= CONTAINS_MAX_LENGTH &&
+    characters >= CONTAINS_MIN_LENGTH &&
+    characters <= CONTAINS_MAX_LENGTH &&
     short.length > 0 &&
     !found.some((row) => Number(row.rank) === 0)
   ) {
     const c = parameters();
     const cOrg = c.add(scope.organisationId);
-    const contains = `lower(${c.add(`%${escapeLike(q)}%`)})`;
-    const window = `lower(${c.add(`%${escapeLike(q.slice(0, CONTAINS_INDEX_WINDOW))}%`)})`;
-    const cPrefix = `lower(${c.add(`${escapeLike(q)}%`)})`;
+    const piece = `lower(${c.add(q)})`;
     // Each kind's pieces in a CTE of their own: a CTE is planned for all its rows, so the planner reads
-    // them through the kind's trigram index; a LIMIT beside the scan would have it walk the table hoping
-    // for an early match, which a rare piece never gives. The CTE is read lazily, so the LIMIT outside
-    // still stops it early.
-    const ctes = short.map((k, i) => {
-      // The kind is code, never input. Its own index (0038) is on this expression.
-      const key = `(CASE WHEN e.kind = '${k.kind}' THEN e.key END)`;
-      return `pieces${i} AS MATERIALIZED (
-           SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId", TRUE AS entry
-             FROM search_entries e
-            WHERE e.kind = '${k.kind}' AND e.organisation_id = ${cOrg} AND ${key} LIKE ${window}
-              AND e.key LIKE ${contains} AND e.key NOT LIKE ${cPrefix} ${visible(['e.business_id', 'e.counterparty_business_id'])})`;
-    });
-    rows.push(
-      ...(await named(
-        db,
-        short.map((_k, i) => `SELECT * FROM pieces${i} LIMIT ${limit}`),
-        c.values,
-        `WITH ${ctes.join(',\n')}`,
-      )),
+    // them through the kind's index of pieces (0050: the kind is code, never input, and its index is
+    // on this expression); a LIMIT beside the scan would have it walk the table hoping for an early
+    // match, which a rare piece never gives. The CTE is read lazily, so the LIMIT outside still stops
+    // it early. The index finds the keys holding the piece's own 4-character pieces; `strpos` keeps
+    // those holding the whole piece after their start (a start is a prefix match, above). The rows
+    // are formatted once, outside: the statement is planned on every search, and its size is its cost.
+    const ctes = short.map(
+      (k, i) => `pieces${i} AS MATERIALIZED (
+         SELECT e.* FROM search_entries e
+          WHERE e.kind = '${k.kind}' AND e.organisation_id = ${cOrg}
+            AND search_grams(CASE WHEN e.kind = '${k.kind}' THEN e.key END) @> search_piece_grams(${piece})
+            AND strpos(e.key, ${piece}) > 1 ${entryVisible})`,
     );
+    const { rows: pieces } = await db.query<Row>(
+      `WITH ${ctes.join(',\n')}
+       SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId", TRUE AS entry,
+              b.name AS "businessName"
+         FROM (${short.map((_k, i) => `(SELECT * FROM pieces${i} LIMIT ${limit})`).join('\nUNION ALL\n')}) e
+         LEFT JOIN businesses b ON b.id = e.business_id`,
+      c.values,
+    );
+    rows.push(...pieces);
   }
   return rank(rows);
 }
 
 /** The parts' rows, each with its business's name. */
-async function named(db: Db, parts: readonly string[], values: unknown[], ctes = ''): Promise<Row[]> {
+async function named(db: Db, parts: readonly string[], values: unknown[]): Promise<Row[]> {
   const { rows } = await db.query<Row>(
-    `${ctes}
-     SELECT hit.*, b.name AS "businessName"
+    `SELECT hit.*, b.name AS "businessName"
        FROM (${parts.map((part) => `(${part})`).join('\nUNION ALL\n')}) hit
        LEFT JOIN businesses b ON b.id = hit."businessId"`,
     values,
