@@ -4,6 +4,7 @@
  * bridge is src/forms/AdminFormKitProvider.tsx and react-admin's multi-step form is
  * src/forms/MultiStepForm.tsx, both imported by their path from the admin side only.
  */
+export { AMOUNT_MAX_LENGTH, FormAmountField } from './FormAmountField';
 export { FormTextField, type FormTextFieldProps } from './FormTextField';
 export { errorMessageText, FormKitProvider, useFormTranslate, type FormTranslate } from './FormKitContext';
 export { formResolver, VALIDATION_PREFIX } from './resolver';

@@ -22,7 +22,7 @@ import {
 } from '../../domain/conversions';
 import { ERROR_TEXTS, errorText, fieldErrorsOf } from '../../domain/errors';
 import { isTwoFaCode } from '../../domain/validation';
-import { FormTextField } from '../../forms';
+import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { FormSelectField, useBusinessChoices, useCurrencyOptions } from '../../layout/DownloadForm';
@@ -170,16 +170,7 @@ function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) 
           { value: 'CREDIT', label: translate(`${T}.types.CREDIT`) },
         ]}
       />
-      <FormTextField<Values>
-        name="amount"
-        label={`${T}.amount`}
-        helperText={`${T}.amountHelp`}
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={40}
-        margin="dense"
-        required
-      />
+      <FormAmountField<Values> name="amount" label={`${T}.amount`} helperText={`${T}.amountHelp`} />
       <TwoFaCodeField />
       <Indicative precisionOf={precisionOf} />
     </Stack>

@@ -20,7 +20,7 @@ import {
   withdrawalAmountProblem,
   type WithdrawalStatus,
 } from '../../domain/withdrawals';
-import { errorMessageText, FormTextField } from '../../forms';
+import { errorMessageText, FormAmountField } from '../../forms';
 import { checkResolver } from '../../forms/checkResolver';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import {
@@ -187,14 +187,7 @@ function Fields({
           </Typography>
         </Box>
       ) : null}
-      <FormTextField<Values>
-        name="amount"
-        label={'pages.cryptoWithdrawal.amount'}
-        required
-        inputMode="decimal"
-        maxLength={40}
-        margin="dense"
-      />
+      <FormAmountField<Values> name="amount" label={'pages.cryptoWithdrawal.amount'} />
       {available !== undefined ? (
         <Typography variant="body2" color="text.secondary" data-testid="available-balance">
           {held

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { expectedAmountProblem, REFERENCE_MAX_LENGTH, referenceProblem } from '../../domain/fiatMovements';
 import { groupByFour } from '../../domain/bankAccounts';
-import { FormTextField } from '../../forms';
+import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { formatMoney } from '../../i18n/format';
 import { CodeValue } from '../../layout';
@@ -141,15 +141,7 @@ export default function FiatDepositPage() {
         fields={
           <Stack>
             <BusinessCurrencyFields businesses={businesses.choices} fiatOnly />
-            <FormTextField<Values>
-              name="expectedAmount"
-              label={`${T}.expectedAmount`}
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={40}
-              margin="dense"
-            />
+            <FormAmountField<Values> name="expectedAmount" label={`${T}.expectedAmount`} />
             <FormTextField<Values>
               name="reference"
               label={`${MOVEMENT_TEXTS}.reference`}

@@ -9,7 +9,7 @@ import {
   settlementAmountProblem,
 } from '../../domain/fiatMovements';
 import { isTwoFaCode } from '../../domain/validation';
-import { FormTextField } from '../../forms';
+import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { TwoFaCodeField, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
@@ -162,15 +162,7 @@ export default function FiatWithdrawalPage() {
           <Stack>
             <BusinessCurrencyFields businesses={businesses.choices} fiatOnly />
             <BankAccountSelect accounts={accounts} />
-            <FormTextField<Values>
-              name="amount"
-              label={`${MOVEMENT_TEXTS}.amount`}
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={40}
-              margin="dense"
-            />
+            <FormAmountField<Values> name="amount" label={`${MOVEMENT_TEXTS}.amount`} />
             <AvailableBalance
               businessField="businessId"
               currencyField="currency"

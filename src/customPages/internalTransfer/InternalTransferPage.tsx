@@ -5,7 +5,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { transferAmountProblem, TRANSFER_MESSAGES } from '../../domain/transfers';
 import { transferBalanceProblem } from '../../domain/fiatMovements';
 import { isTwoFaCode } from '../../domain/validation';
-import { FormTextField } from '../../forms';
+import { FormAmountField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { TwoFaCodeField, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
@@ -110,15 +110,7 @@ export default function InternalTransferPage() {
         fields={
           <Stack>
             <BusinessCurrencyFields businesses={businesses.choices} businessFields={BUSINESS_FIELDS} />
-            <FormTextField<Values>
-              name="amount"
-              label={`${MOVEMENT_TEXTS}.amount`}
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={40}
-              margin="dense"
-            />
+            <FormAmountField<Values> name="amount" label={`${MOVEMENT_TEXTS}.amount`} />
             <AvailableBalance
               businessField="fromBusinessId"
               currencyField="currency"
