@@ -349,6 +349,10 @@ describe('GET /v1/search: ranking and bounds', () => {
       (await find('ORDER_77')).body.results.filter((r) => r.kind === 'payment').map((r) => r.reference),
     ).toEqual(['ORDER_77']);
     expect((await find('%')).body.results).toEqual([]);
+    // Inside a value too: '_' is no wildcard, so 'ORDER-77' does not hold 'rder_77'.
+    expect(
+      (await find('rder_77')).body.results.filter((r) => r.kind === 'payment').map((r) => r.reference),
+    ).toEqual(['ORDER_77']);
     // Two characters: no piece inside a value ('X-ORDER-77' holds 'OR' but does not start with it).
     const two = (await find('x-')).body.results.filter((r) => r.kind === 'payment');
     expect(two.map((r) => r.reference)).toEqual(['X-ORDER-77']);
@@ -456,6 +460,22 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
     expect(inside.plans[1]).toMatch(/Bitmap Index Scan on search_entries_grams_deposit/);
     expect(prefix.plans[1]).not.toMatch(/search_entries_grams_payment/);
     expect(byId.plans.join('\n')).toMatch(/Index Scan using payments_pkey/);
+  });
+
+  it('has an index of pieces for every kind whose entries the triggers keep (migration 0050)', async () => {
+    // The kinds as the triggers name them (their first argument), so a kind added later without its
+    // index fails here instead of walking its entries.
+    const { rows: kinds } = await db.query<{ kind: string }>(
+      `SELECT DISTINCT split_part(encode(g.tgargs, 'escape'), '\\000', 1) AS kind
+         FROM pg_trigger g JOIN pg_proc f ON f.oid = g.tgfoid
+        WHERE f.proname = 'search_entries_upkeep' ORDER BY 1`,
+    );
+    expect(kinds.map((k) => k.kind)).toContain('deposit');
+    const { rows: indexes } = await db.query<{ name: string }>(
+      `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'search_entries'`,
+    );
+    for (const { kind } of kinds)
+      expect(indexes.map((i) => i.name)).toContain(`search_entries_grams_${kind.replaceAll('-', '_')}`);
   });
 
   it('follows the records: a new status or reference, a deletion and a rolled-back change', async () => {
