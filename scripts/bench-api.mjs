@@ -8,7 +8,8 @@
 //    GET /v1/brands/dashboard: a fixed number of requests), then for --seconds (15) each: the first
 //    page of one business's payments, its page 200 (offset 4975), a status + currency + date filter,
 //    GET /v1/balances, the CSV export of one month of that business's payments (rows/s), the
-//    deposits histogram of the last 30 days (GET /v1/statistics/deposits/histogram, groupByCriteria=DAY)
+//    deposits histogram of the last 30 days (GET /v1/statistics/deposits/histogram, groupByCriteria=DAY:
+//    from now minus 30 days, as an API client may ask, and the 30 whole UTC days the dashboard asks for)
 //    and the transaction ledger of one month of that business as CSV (POST /v1/reports/transaction-ledger:
 //    rows/s, and the server's peak RSS while it runs: VmHWM of the server process, reset first through
 //    /proc/<pid>/clear_refs). 32 concurrent clients on PostgreSQL, 8 on PGlite (it answers one query at a
@@ -39,11 +40,13 @@
 //    and events delivered/s summed over the 100 streams (every event reaches every stream), with the
 //    p50 and p99 from a transfer's answer to its last stream receiving its events. `--events-only`
 //    runs this alone (on a database with the demo data only: `--payments 0` is its default).
+// `--lists-only` runs the scenarios of 3 alone (the two fixed routes, their baseline, included).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
 //          [--database-url URL | --data-dir DIR | --pglite]
-//          [--heavy-only | --search-only | --transfers-only | --withdrawals-only | --events-only]
+//          [--lists-only | --heavy-only | --search-only | --transfers-only | --withdrawals-only
+//           | --events-only]
 //          [--transfer-clients 16]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
@@ -82,6 +85,7 @@ const TRANSFERS_ONLY = flag('transfers-only');
 const TRANSFER_CLIENTS = Number(option('transfer-clients', '16'));
 const WITHDRAWALS_ONLY = flag('withdrawals-only');
 const EVENTS_ONLY = flag('events-only');
+const LISTS_ONLY = flag('lists-only');
 const EVENT_STREAMS = 100;
 
 function pgBin() {
@@ -440,7 +444,7 @@ try {
     if (r?.failed) exitCode = 1;
   };
 
-  if (EVENTS_ONLY || (!HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY))
+  if (EVENTS_ONLY || (!LISTS_ONLY && !HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY))
     await eventsScenario(port, auth, where);
   if (EVENTS_ONLY) throw new Done();
 
@@ -455,7 +459,7 @@ try {
   }
 
   // A withdrawal's creation (see the head of this file, 7): a fresh key per request, so each one moves.
-  if (!HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY) {
+  if (!LISTS_ONLY && !HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY) {
     const name = 'POST /v1/withdrawals/crypto (create, hold)';
     const destinations = await request(port, 'GET', '/v1/withdrawals/destinations', auth);
     const btc =
@@ -532,8 +536,13 @@ try {
     ],
     [
       'statistics histogram, one month',
-      // The server's clock is the machine's: the last 30 days before now.
+      // The server's clock is the machine's: the last 30 days before now (an API client's window).
       `/v1/statistics/deposits/histogram?${q({ after: iso(Date.now() - 30 * DAY), groupByCriteria: 'DAY' })}`,
+    ],
+    [
+      "statistics histogram, 30 UTC days (the dashboard's)",
+      // The landing page's default period: 30 whole UTC days ending today (src/domain/statisticsPeriod.ts).
+      `/v1/statistics/deposits/histogram?${q({ after: iso(Math.floor(Date.now() / DAY) * DAY - 29 * DAY), groupByCriteria: 'DAY' })}`,
     ],
     [
       'transaction ledger, one month of one business (CSV)',
@@ -583,6 +592,7 @@ try {
     if (HEAVY_ONLY || TRANSFERS_ONLY || WITHDRAWALS_ONLY) break;
     // --search-only keeps the first page of payments as the baseline of the same run.
     if (SEARCH_ONLY && !name.startsWith('search') && name !== 'payments, first page') continue;
+    if (LISTS_ONLY && name.startsWith('search')) continue;
     const { method = 'GET', body, memory } = options;
     const headers = body === undefined ? auth : { ...auth, 'content-type': 'application/json' };
     const probe = await request(port, method, path, headers, body);
@@ -630,7 +640,7 @@ try {
   }
 
   // Internal transfers at TRANSFER_CLIENTS clients, with the balance check (see the head of this file, 6).
-  if (!HEAVY_ONLY && !SEARCH_ONLY && !WITHDRAWALS_ONLY) {
+  if (!LISTS_ONLY && !HEAVY_ONLY && !SEARCH_ONLY && !WITHDRAWALS_ONLY) {
     const SOURCE = 7;
     const TARGETS = [2, 3, 4, 5, 6, 8];
     const AMOUNT = '0.01';
@@ -720,7 +730,7 @@ try {
   }
 
   // Heavy work beside light requests (see the head of this file, 4).
-  if (!SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY) {
+  if (!LISTS_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY) {
     const year = {
       from: iso(seedDay.getTime() - 365 * DAY).slice(0, 10),
       to: iso(seedDay.getTime() - DAY).slice(0, 10),

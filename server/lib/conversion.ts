@@ -18,21 +18,55 @@ export interface Conversion {
   round(value: Big, quote: string): string;
 }
 
-/** The stated rates into `quotes` and their precisions, read once (two queries). */
+/** A quote currency's row: its precision and one stated rate into it (base and rate null when none). */
+interface QuoteRow {
+  quote: string;
+  precision: number | null;
+  base: string | null;
+  rate: string | null;
+}
+
+/** The rates and precisions of some quotes, one row per rate (or one per quote without rates). */
+const QUOTE_ROWS = `c.precision, r.base_currency AS base, r.rate::text AS rate`;
+
+/** The stated rates into `quotes` and their precisions, read once (one statement). */
 export async function conversionInto(db: Db, quotes: readonly string[]): Promise<Conversion> {
-  const [rates, precisions] = await Promise.all([
-    db.query<{ base: string; quote: string; rate: string }>(
-      `SELECT base_currency AS base, quote_currency AS quote, rate::text AS rate
-         FROM conversion_rates WHERE quote_currency = ANY($1::text[])`,
-      [[...quotes]],
-    ),
-    db.query<{ abbreviation: string; precision: number }>(
-      'SELECT abbreviation, precision FROM currencies WHERE abbreviation = ANY($1::text[])',
-      [[...quotes]],
-    ),
-  ]);
-  const byPair = new Map(rates.rows.map((r) => [`${r.base}>${r.quote}`, new Big(r.rate)]));
-  const precision = new Map(precisions.rows.map((r) => [r.abbreviation, r.precision]));
+  const { rows } = await db.query<QuoteRow>(
+    `SELECT q.code AS quote, ${QUOTE_ROWS}
+       FROM unnest($1::text[]) q (code)
+       LEFT JOIN currencies c ON c.abbreviation = q.code
+       LEFT JOIN conversion_rates r ON r.quote_currency = q.code`,
+    [[...quotes]],
+  );
+  return conversionOf(rows);
+}
+
+/**
+ * An organisation's settlement currency and the stated rates into it, in one statement (the
+ * statistics read both on every call); undefined when there is no such organisation.
+ */
+export async function settlementConversion(
+  db: Db,
+  organisationId: number,
+): Promise<{ currency: string; convert: Conversion } | undefined> {
+  const { rows } = await db.query<QuoteRow>(
+    `SELECT o.settlement_currency AS quote, ${QUOTE_ROWS}
+       FROM organisations o
+       LEFT JOIN currencies c ON c.abbreviation = o.settlement_currency
+       LEFT JOIN conversion_rates r ON r.quote_currency = o.settlement_currency
+      WHERE o.id = $1`,
+    [organisationId],
+  );
+  return rows.length === 0 ? undefined : { currency: rows[0]!.quote, convert: conversionOf(rows) };
+}
+
+function conversionOf(rows: readonly QuoteRow[]): Conversion {
+  const byPair = new Map<string, Big>();
+  const precision = new Map<string, number>();
+  for (const r of rows) {
+    if (r.base !== null && r.rate !== null) byPair.set(`${r.base}>${r.quote}`, new Big(r.rate));
+    if (r.precision !== null) precision.set(r.quote, r.precision);
+  }
   const rate = (base: string, quote: string) =>
     base === quote ? new Big(1) : byPair.get(`${base}>${quote}`);
   return {

@@ -16,9 +16,8 @@ import Big from 'big.js';
 import type { OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import { notFound, validationError } from '../../http/errors';
-import { conversionInto, type Conversion } from '../../lib/conversion';
+import { settlementConversion, type Conversion } from '../../lib/conversion';
 import { balancesRepository } from '../balances/repository';
-import { metadataRepository } from '../metadata/repository';
 import { statisticsRepository, type Flow, type VolumeRow } from './repository';
 import { WINDOW_DAYS_MAX } from './schemas';
 
@@ -77,7 +76,6 @@ const plain = (rounded: string) => new Big(rounded).toFixed();
 export function statisticsService({ db, now }: AppContext) {
   const repository = statisticsRepository(db);
   const balances = balancesRepository(db);
-  const metadata = metadataRepository(db);
 
   /**
    * The window of a query: `after` at most WINDOW_DAYS_MAX days ago and not in the future (400 with
@@ -109,10 +107,11 @@ export function statisticsService({ db, now }: AppContext) {
     return { from: new Date(from), to: new Date(to), businessId: query.businessId };
   }
 
-  /** The organisation's settlement currency and the stated rates into it. */
+  /** The organisation's settlement currency and the stated rates into it (one statement). */
   async function settlement(scope: OrgScope): Promise<{ currency: string; convert: Conversion }> {
-    const { settlementCurrency } = await metadata.organisation(scope);
-    return { currency: settlementCurrency, convert: await conversionInto(db, [settlementCurrency]) };
+    const found = await settlementConversion(db, scope.organisationId);
+    if (!found) throw notFound();
+    return found;
   }
 
   /** The exact settlement value of some volume rows. */
