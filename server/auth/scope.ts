@@ -61,18 +61,31 @@ export function businessConditions(
   return conditions;
 }
 
+/** The hidden businesses' ids, an integer[]: the sub-select visibleBusiness reads them with. */
+const HIDDEN_IDS = 'ARRAY(SELECT hidden.id FROM businesses hidden WHERE hidden.hidden_from_non_admins)';
+
 /**
  * A SQL condition that holds when the business in `column` is one the caller may see: always for
  * ADMIN, otherwise not the hidden business (a NULL business is visible). `column` is an SQL
  * expression written in code, never input. The hidden ids are read once per query (an uncorrelated
  * sub-select), not per row: a correlated NOT EXISTS made PostgreSQL expect one matching row and sort
- * a business's whole history for one page at a million payments.
+ * a business's whole history for one page at a million payments. `hiddenIds`: where else to read them
+ * (HIDDEN_BUSINESSES.ids).
  */
-export function visibleBusiness(scope: OrgScope, column: string): string {
-  return scope.seesHiddenBusinesses
-    ? 'TRUE'
-    : `(${column} IS NULL OR ${column} <> ALL (ARRAY(SELECT hidden.id FROM businesses hidden WHERE hidden.hidden_from_non_admins)))`;
+export function visibleBusiness(scope: OrgScope, column: string, hiddenIds: string = HIDDEN_IDS): string {
+  return scope.seesHiddenBusinesses ? 'TRUE' : `(${column} IS NULL OR ${column} <> ALL (${hiddenIds}))`;
 }
+
+/**
+ * For a statement that tests visibility in many places (the search's per-kind parts): a CTE that
+ * reads the hidden ids once, and the expression that reads them from it, for visibleBusiness's
+ * `hiddenIds`. PostgreSQL plans each ARRAY(sub-select) on its own: the search's 18 of them cost about a
+ * third of a millisecond of planning on every call; 18 reads of one CTE cost a fraction of that.
+ */
+export const HIDDEN_BUSINESSES = {
+  cte: `hidden_businesses AS MATERIALIZED (SELECT ${HIDDEN_IDS} AS ids)`,
+  ids: '(SELECT h.ids FROM hidden_businesses h)::integer[]',
+} as const;
 
 export type Tenancy =
   /**

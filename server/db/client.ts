@@ -8,7 +8,11 @@ export interface Db {
    * `ms`, where the database says it (PGlite, outside a transaction): how long the statement held
    * the database, its wait for a turn not counted. Heavy work sizes its batches by it.
    */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; ms?: number }>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: T[]; ms?: number }>;
   /** Runs fn inside BEGIN/COMMIT (ROLLBACK when it throws). Nested calls reuse the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs a multi-statement script without parameters (migrations). */
@@ -30,6 +34,16 @@ export interface Db {
     onNotify: (payload: string) => void,
     onLost: (error: unknown) => void,
   ): Promise<() => Promise<void>>;
+}
+
+export interface QueryOptions {
+  /**
+   * Prepare the statement once per connection and reuse it (PostgreSQL; PGlite takes each statement
+   * as it comes): each call then skips the parsing and analysis of its text (0.3–0.6 ms for the
+   * search's statements), though PostgreSQL still plans it for its values. For hot statements whose
+   * text is one of a few variants (docs/decisions.md 209).
+   */
+  prepare?: boolean;
 }
 
 const dbClosed = () => Object.assign(new Error('the database is closed'), { code: 'DB_CLOSED' });
@@ -204,18 +218,34 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export const PG_POOL_MAX = 10;
 export const PG_BACKGROUND_POOL_MAX = 3;
 
+/**
+ * Prepared statements per pool (QueryOptions.prepare): at most this many texts get a name; later ones
+ * run unprepared, so texts that turned out to vary more than thought cannot grow the server's memory.
+ */
+export const PREPARED_MAX = 64;
+
 /** A Db over one pool: its queries and its transactions (each on one connection of the pool). */
 function overPool(pool: pg.Pool): Pick<Db, 'query' | 'transaction' | 'exec'> {
+  const names = new Map<string, string>();
+  /** The query of a statement: named (pg prepares it on each connection at its first use) or not. */
+  const queryOf = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) => {
+    let name = options?.prepare ? names.get(text) : undefined;
+    if (options?.prepare && name === undefined && names.size < PREPARED_MAX) {
+      name = `prepared_${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name === undefined ? { text, values } : { name, text, values };
+  };
   return {
-    query: async <T>(sql: string, params?: unknown[]) => {
-      const r = await pool.query(sql, params);
+    query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+      const r = await pool.query(queryOf(sql, params, options));
       return { rows: r.rows as T[] };
     },
     transaction: async (fn) => {
       const client = await pool.connect();
       const tx: Db = {
-        query: async <T>(sql: string, params?: unknown[]) => {
-          const r = await client.query(sql, params);
+        query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+          const r = await client.query(queryOf(sql, params, options));
           return { rows: r.rows as T[] };
         },
         transaction: (inner) => inner(tx),

@@ -56,6 +56,7 @@ export async function settlementConversion(
        LEFT JOIN conversion_rates r ON r.quote_currency = o.settlement_currency
       WHERE o.id = $1`,
     [organisationId],
+    { prepare: true },
   );
   return rows.length === 0 ? undefined : { currency: rows[0]!.quote, convert: conversionOf(rows) };
 }

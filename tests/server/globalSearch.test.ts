@@ -305,9 +305,18 @@ describe('GET /v1/search: isolation and the hidden business', () => {
     ).toEqual([HIDDEN.id, TO_HIDDEN]);
     expect((await find('aurora treasury')).body.results.map((r) => r.id)).toEqual([HIDDEN_BUSINESS]);
     expect((await find(String(HIDDEN.id))).body.results).toHaveLength(SEARCH_KINDS.length - 1);
+    // A piece inside finds them too ("contains"): the transfer to the hidden business by its counterparty.
+    expect((await find('mbat-to-hid')).body.results.map((r) => [r.kind, r.id])).toEqual([
+      ['transfer', TO_HIDDEN],
+    ]);
+    expect(kindsOf((await find('umbat')).body.results)).toEqual(
+      ALL_KINDS.filter((k) => !['business', 'conversion'].includes(k)),
+    );
     for (const email of ['manager@example.com', 'backoffice@example.com', 'support@example.com']) {
       for (const q of [
         'numbat',
+        'umbat',
+        'mbat-to-hid',
         String(HIDDEN.id),
         String(TO_HIDDEN),
         'aurora treasury',

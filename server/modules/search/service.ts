@@ -27,7 +27,7 @@ import {
   type SearchRank,
   type SearchResult,
 } from '../../../src/domain/search';
-import { visibleBusiness, type OrgScope } from '../../auth/scope';
+import { HIDDEN_BUSINESSES, visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/list';
 import { READ_BUSINESSES } from '../businesses/routes';
@@ -198,9 +198,13 @@ export async function search(
   const lowered = `lower(${p.add(q)})`;
   const prefix = `lower(${p.add(`${escapeLike(q)}%`)})`;
   const idParam = id === undefined ? undefined : `${p.add(id)}::bigint`;
+  // The hidden businesses' ids are read once per statement (HIDDEN_BUSINESSES), not in each part.
+  const hiddenCte = scope.seesHiddenBusinesses ? [] : [HIDDEN_BUSINESSES.cte];
   const visible = (columns: readonly string[]) =>
-    columns.map((c) => `AND ${visibleBusiness(scope, c)}`).join(' ');
+    columns.map((c) => `AND ${visibleBusiness(scope, c, HIDDEN_BUSINESSES.ids)}`).join(' ');
   const entryVisible = visible(['e.business_id', 'e.counterparty_business_id']);
+  /** A transfer's entries name its counterparty too; other kinds' have none (migration 0038's triggers). */
+  const kindVisible = (k: TableKind) => (k.businessColumns ? entryVisible : visible(['e.business_id']));
   const entryFields = `e.kind, e.record_id AS id, e.business_id AS "businessId", e.reference, e.status,
     ${decimal('e.amount')} AS amount, e.currency, ${isoUtc('e.created_at')} AS "createdAt"`;
 
@@ -242,7 +246,7 @@ export async function search(
          ORDER BY rank, ${name}, b.id LIMIT ${limit}`,
     );
   }
-  const rows = await named(db, parts, p.values);
+  const rows = await named(db, hiddenCte, parts, p.values);
 
   // "Contains", in a second statement and only when it can add something: not when something matched
   // exactly (a whole id, hash or reference was asked for; pieces of others would only add noise), not
@@ -275,28 +279,35 @@ export async function search(
          SELECT e.* FROM search_entries e
           WHERE e.kind = '${k.kind}' AND e.organisation_id = ${cOrg}
             AND search_grams(CASE WHEN e.kind = '${k.kind}' THEN e.key END) @> search_piece_grams(${piece})
-            AND strpos(e.key, ${piece}) > 1 ${entryVisible})`,
+            AND strpos(e.key, ${piece}) > 1 ${kindVisible(k)})`,
     );
     const { rows: pieces } = await db.query<Row>(
-      `WITH ${ctes.join(',\n')}
+      `WITH ${[...hiddenCte, ...ctes].join(',\n')}
        SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId", TRUE AS entry,
               b.name AS "businessName"
          FROM (${short.map((_k, i) => `(SELECT * FROM pieces${i} LIMIT ${limit})`).join('\nUNION ALL\n')}) e
          LEFT JOIN businesses b ON b.id = e.business_id`,
       c.values,
+      { prepare: true },
     );
     rows.push(...pieces);
   }
   return rank(rows);
 }
 
-/** The parts' rows, each with its business's name. */
-async function named(db: Db, parts: readonly string[], values: unknown[]): Promise<Row[]> {
+/** The parts' rows, each with its business's name; `ctes` go before them. */
+async function named(
+  db: Db,
+  ctes: readonly string[],
+  parts: readonly string[],
+  values: unknown[],
+): Promise<Row[]> {
   const { rows } = await db.query<Row>(
-    `SELECT hit.*, b.name AS "businessName"
+    `${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}SELECT hit.*, b.name AS "businessName"
        FROM (${parts.map((part) => `(${part})`).join('\nUNION ALL\n')}) hit
        LEFT JOIN businesses b ON b.id = hit."businessId"`,
     values,
+    { prepare: true },
   );
   return rows;
 }

@@ -94,6 +94,7 @@ export function statisticsRepository(db: Db) {
                   GROUP BY 1, 2) g
           ORDER BY g.day, g.currency`,
         params,
+        { prepare: true },
       );
       return rows;
     },
