@@ -218,6 +218,32 @@ describe('defineList', () => {
     expect(first.total).toBe(all.total);
   });
 
+  it('counts a full first page in its own statement, later pages apart, and the rows carry no count', async () => {
+    const sent: string[] = [];
+    const recorder = {
+      ...t.db,
+      query: <T>(sql: string, params?: unknown[]) => {
+        sent.push(sql);
+        return t.db.query<T>(sql, params);
+      },
+    };
+    const all = await list.run<Record<string, unknown>>(t.db, { ...query, limit: 100 }, source);
+    expect(all.rows).toHaveLength(4);
+    const first = await list.run<Record<string, unknown>>(recorder, { ...query, limit: 2 }, source);
+    expect(sent).toHaveLength(1);
+    expect(first).toEqual({ rows: all.rows.slice(0, 2), total: 4 });
+    // A later full page counts in a second statement; an empty filter result counts nothing.
+    sent.length = 0;
+    const second = await list.run<Record<string, unknown>>(
+      recorder,
+      { ...query, limit: 2, offset: 2 },
+      source,
+    );
+    expect(sent).toHaveLength(2);
+    expect(second).toEqual({ rows: all.rows.slice(2), total: 4 });
+    expect(await list.run(recorder, { ...query, name: 'NOBODY' }, source)).toEqual({ rows: [], total: 0 });
+  });
+
   it('documents its parameters in the querystring schema and refuses clashing filter names', () => {
     expect(Object.keys((list.querystring as unknown as { properties: object }).properties)).toEqual([
       'limit',
