@@ -138,6 +138,18 @@ describe('defineList', () => {
     where: () => ['organisation_id IS NULL'],
   };
   const query = { limit: 25, offset: 0 };
+  /** The test database, with the statements sent through it. */
+  const recording = () => {
+    const sent: string[] = [];
+    const recorder = {
+      ...t.db,
+      query: <T>(sql: string, params?: unknown[]) => {
+        sent.push(sql);
+        return t.db.query<T>(sql, params);
+      },
+    };
+    return { sent, recorder };
+  };
 
   it('builds parameterised conditions from typed filters', async () => {
     const range = await list.run<{ id: number; name: string }>(
@@ -198,14 +210,7 @@ describe('defineList', () => {
   });
 
   it('reads the first page in one plain query and later pages through a deferred join', async () => {
-    const sent: string[] = [];
-    const recorder = {
-      ...t.db,
-      query: <T>(sql: string, params?: unknown[]) => {
-        sent.push(sql);
-        return t.db.query<T>(sql, params);
-      },
-    };
+    const { sent, recorder } = recording();
     const first = await list.run<{ id: number }>(recorder, { ...query, limit: 2 }, source);
     expect(sent[0]).not.toMatch(/WITH page/);
     expect(sent[0]).not.toMatch(/OFFSET/);
@@ -219,14 +224,7 @@ describe('defineList', () => {
   });
 
   it('counts a full first page in its own statement, later pages apart, and the rows carry no count', async () => {
-    const sent: string[] = [];
-    const recorder = {
-      ...t.db,
-      query: <T>(sql: string, params?: unknown[]) => {
-        sent.push(sql);
-        return t.db.query<T>(sql, params);
-      },
-    };
+    const { sent, recorder } = recording();
     const all = await list.run<Record<string, unknown>>(t.db, { ...query, limit: 100 }, source);
     expect(all.rows).toHaveLength(4);
     const first = await list.run<Record<string, unknown>>(recorder, { ...query, limit: 2 }, source);
