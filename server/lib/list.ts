@@ -29,6 +29,8 @@ export const LIST_OFFSET_MAX = 10_000_000;
 export const LIST_Q_MAX_LENGTH = 200;
 /** Totals are exact up to this many rows; beyond it the answer says `totalCapped: true`. */
 export const TOTAL_CAP = 10_000;
+/** The column a first page carries its total in (decision 210; never a list's own column). */
+const FOLDED_TOTAL = '__total';
 /**
  * Rows of an export's first query (`batches`); the next ones are sized by time (server/lib/batchSize.ts),
  * between EXPORT_BATCH_MIN and EXPORT_BATCH_MAX, so a request waiting on PGlite waits little.
@@ -133,8 +135,6 @@ export const selectList = (source: ListSource, organisation: string) =>
  * is always counted afresh.
  */
 export const CAPPED_TTL_MS = 30_000;
-/** The column a first page carries its total in (never a list's own column). */
-const FOLDED_TOTAL = '__total';
 const CAPPED_MAX_ENTRIES = 1000;
 const capped = new WeakMap<Db, Map<string, number>>();
 
