@@ -77,11 +77,11 @@ export function visibleBusiness(scope: OrgScope, column: string, hiddenIds: stri
 }
 
 /**
- * For a statement that tests visibility in many places (the search's per-kind parts): a CTE that
- * reads the hidden ids once, and the expression that reads them from it, for visibleBusiness's
- * `hiddenIds`. PostgreSQL plans each ARRAY(sub-select) on its own: the 16 of the search's "contains"
- * statement (two per kind) cost about 0.4 ms of its 1.1 ms of planning; read from one CTE, about 0.25
- * ms less (docs/decisions.md 209).
+ * For a statement that tests visibility in many places (the search's): a CTE that reads the hidden ids
+ * once, and the expression that reads them from it, for visibleBusiness's `hiddenIds`. PostgreSQL plans
+ * each ARRAY(sub-select) on its own: the 16 of the search's former "contains" statement (two per kind)
+ * cost about 0.4 ms of its 1.1 ms of planning; read from one CTE, about 0.25 ms less (docs/decisions.md
+ * 209).
  */
 export const HIDDEN_BUSINESSES = {
   cte: `hidden_businesses AS MATERIALIZED (SELECT ${HIDDEN_IDS} AS ids)`,

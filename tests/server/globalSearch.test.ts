@@ -406,8 +406,11 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
     await db.query(
       `INSERT INTO payments (organisation_id, business_id, reference, price_currency, price_amount,
          deposit_currency, deposit_network, expected_amount, status, expires_at, created_at, updated_at)
-       SELECT $1, 1, 'SCALE-' || g, 'EUR', 10, 'BTC', 'MAIN', 0.001, 'PAID', now(), now(), now()
-         FROM generate_series(1, $2::int) g`,
+       SELECT $1::int, 1, 'SCALE-' || g, 'EUR', 10, 'BTC', 'MAIN', 0.001, 'PAID', now(), now(), now()
+         FROM generate_series(1, $2::int) g
+       UNION ALL
+       -- A reference holding 'scale-' after its start: "contains" would find it.
+       SELECT $1::int, 1, 'X-SCALE-0', 'EUR', 10, 'BTC', 'MAIN', 0.001, 'PAID', now(), now(), now()`,
       [AURORA, ROWS],
     );
     await db.query(
@@ -438,10 +441,43 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
     const results = await search(recorder, scope, permissions, q);
     const plans: string[] = [];
     for (const { sql, params } of statements) {
-      const explained = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+      const explained = await db.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${sql}`,
+        params,
+      );
       plans.push(explained.rows.map((r) => r['QUERY PLAN']).join('\n'));
     }
     return { results, plans };
+  }
+
+  /**
+   * The plan search_contains (migration 0051) runs "contains" with: its statement, read from the
+   * function itself, planned as its settings ask (one generic plan, no parallel workers) for a piece
+   * and the kinds to read. `piece` and `kinds` are this test's own texts, never input.
+   */
+  let prepared = 0;
+  async function containsPlan(piece: string, kinds: readonly string[]) {
+    const { rows } = await db.query<{ body: string }>(
+      `SELECT prosrc AS body FROM pg_proc WHERE proname = 'search_contains'`,
+    );
+    // Its arguments, then the piece's own pieces it declares.
+    const names = ['organisation', 'piece', 'wanted', 'hidden', 'per_kind', 'grams'];
+    const statement = /RETURN QUERY([\s\S]*);\s*END/
+      .exec(rows[0].body)![1]
+      .replace(new RegExp(`\\b(${names.join('|')})\\b`, 'g'), (name) => `$${names.indexOf(name) + 1}`);
+    const name = `contains_plan_${++prepared}`;
+    return db.transaction(async (tx) => {
+      await tx.exec(
+        `SET LOCAL plan_cache_mode = force_generic_plan; SET LOCAL max_parallel_workers_per_gather = 0`,
+      );
+      await tx.exec(`PREPARE ${name} (integer, text, text[], integer[], integer, text[]) AS ${statement}`);
+      const kindList = kinds.map((kind) => `'${kind}'`).join(', ');
+      const explained = await tx.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN EXECUTE ${name}(${AURORA}, '${piece}', ARRAY[${kindList}]::text[], '{}', ${SEARCH_LIMIT_PER_KIND}, search_piece_grams('${piece}'))`,
+      );
+      await tx.exec(`DEALLOCATE ${name}`);
+      return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
   }
 
   it('reads an exact hash, a prefix shared by 20,000 references and an id through indexes, never the table', async () => {
@@ -455,23 +491,37 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
     expect(inside.results.map((r) => [r.kind, r.rank])).toEqual([['deposit', 2]]);
     const byId = await planned('12345');
     expect(byId.results.some((r) => r.kind === 'payment' && r.id === 12345 && r.rank === 0)).toBe(true);
-    // The first statement reads the entries' key range per kind and ids by key; an exact match ends
-    // the search there. Otherwise a second one reads the pieces of the kinds left short, through each
-    // kind's index of pieces.
-    expect(exact.plans).toHaveLength(1);
-    // Two emoji are four UTF-16 units but two characters: no piece of 4 to look up, so no "contains".
-    expect((await planned('\u{1F600}\u{1F600}')).plans).toHaveLength(1);
-    for (const { plans } of [prefix, inside, byId]) expect(plans).toHaveLength(2);
+    // One statement: the entries' key range per kind, ids by key and, for a text of 4 to 40
+    // characters, "contains" through search_contains. An exact match skips "contains" (its call is
+    // never executed); otherwise it reads only the kinds left short: the prefix filled the payments, so
+    // 'X-SCALE-0', which holds the text after its start, is not even read.
     for (const { plans } of [exact, prefix, inside, byId]) {
+      expect(plans).toHaveLength(1);
       expect(plans[0]).toMatch(/Index (Only )?Scan using search_entries_key on/);
-      expect(plans.join('\n')).not.toMatch(/Seq Scan on (payments|payment_deposits|search_entries)\b/);
+      expect(plans[0]).not.toMatch(/Seq Scan on (payments|payment_deposits|search_entries)\b/);
     }
-    expect(inside.plans[1]).toMatch(/Bitmap Index Scan on search_entries_grams_deposit/);
-    expect(prefix.plans[1]).not.toMatch(/search_entries_grams_payment/);
+    // The call's rows ('never executed', or how many it returned).
+    const containsCall = (plan: string) => {
+      const run =
+        /Function Scan on search_contains e \((?:actual rows=([0-9.]+) loops=1|(never executed))\)/.exec(
+          plan,
+        );
+      return run?.[2] ?? Number(run?.[1]);
+    };
+    expect(containsCall(exact.plans[0])).toBe('never executed');
+    expect(containsCall(prefix.plans[0])).toBe(0);
+    expect(containsCall(inside.plans[0])).toBe(1);
+    // Two emoji are four UTF-16 units but two characters: no piece of 4 to look up, so no "contains".
+    expect((await planned('\u{1F600}\u{1F600}')).plans[0]).not.toMatch(/search_contains/);
+    // search_contains's one plan reads each kind through its index of pieces.
+    const generic = await containsPlan(rows[0].hash.slice(10, 22), ['payment', 'deposit']);
+    expect(generic).toMatch(/Bitmap Index Scan on search_entries_grams_deposit/);
+    expect(generic).toMatch(/Bitmap Index Scan on search_entries_grams_payment/);
+    expect(generic).not.toMatch(/Seq Scan|Gather|Index Scan using search_entries_key/);
     expect(byId.plans.join('\n')).toMatch(/Index Scan using payments_pkey/);
   });
 
-  it('has an index of pieces for every kind whose entries the triggers keep (migration 0050)', async () => {
+  it('has an index of pieces for every kind whose entries the triggers keep, read by search_contains (migrations 0050, 0051)', async () => {
     // The kinds as the triggers name them (their first argument), so a kind added later without its
     // index fails here instead of walking its entries.
     const { rows: kinds } = await db.query<{ kind: string }>(
@@ -483,8 +533,14 @@ describe('GET /v1/search on a scaled table (PostgreSQL-sensitive: plans, LIKE, l
     const { rows: indexes } = await db.query<{ name: string }>(
       `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'search_entries'`,
     );
-    for (const { kind } of kinds)
+    const { rows: contains } = await db.query<{ body: string }>(
+      `SELECT prosrc AS body FROM pg_proc WHERE proname = 'search_contains'`,
+    );
+    for (const { kind } of kinds) {
       expect(indexes.map((i) => i.name)).toContain(`search_entries_grams_${kind.replaceAll('-', '_')}`);
+      // …and search_contains reads it (migration 0051).
+      expect(contains[0].body).toContain(`'${kind}' = ANY (wanted) AND e.kind = '${kind}'`);
+    }
   });
 
   it('follows the records: a new status or reference, a deletion and a rolled-back change', async () => {

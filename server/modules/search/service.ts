@@ -16,7 +16,8 @@
  *   after a few rows;
  * - "contains" (4 to 40 characters, only when nothing matched exactly, only for kinds the first two did
  *   not fill) by each kind's index of the entries' 4-character pieces (migration 0050), without a sort,
- *   so it stops at the few rows it shows;
+ *   so it stops at the few rows it shows, in a function whose plan is made once per connection
+ *   (search_contains, migration 0051);
  * - ids by each table's primary key; businesses (a few per organisation) by name.
  */
 import type { Permission } from '../../../src/domain/permissions';
@@ -164,8 +165,6 @@ export const searchableKinds = (permissions: readonly string[]): SearchKind[] =>
 type Row = Omit<SearchResult, 'businessName'> & {
   businessName?: string | null;
   key: string;
-  /** Whether the row is a search entry's (an exact, prefix or contains match of a value). */
-  entry: boolean;
 };
 
 /** Collects parameters: `add(value)` returns its placeholder. */
@@ -203,8 +202,6 @@ export async function search(
   const visible = (columns: readonly string[]) =>
     columns.map((c) => `AND ${visibleBusiness(scope, c, HIDDEN_BUSINESSES.ids)}`).join(' ');
   const entryVisible = visible(['e.business_id', 'e.counterparty_business_id']);
-  /** A transfer's entries name its counterparty too; other kinds' have none (migration 0038's triggers). */
-  const kindVisible = (k: TableKind) => (k.businessColumns ? entryVisible : visible(['e.business_id']));
   const entryFields = `e.kind, e.record_id AS id, e.business_id AS "businessId", e.reference, e.status,
     ${decimal('e.amount')} AS amount, e.currency, ${isoUtc('e.created_at')} AS "createdAt"`;
 
@@ -212,20 +209,20 @@ export async function search(
   // the smallest with that prefix, first); at most `limit` per kind.
   const searchedKinds = tableKinds.filter((k) => k.searched);
   const searched = p.add(searchedKinds.map((k) => k.kind));
-  const parts = [
-    `SELECT ${entryFields}, CASE WHEN e.key = ${lowered} THEN 0 ELSE 1 END AS rank, e.key,
-            e.payment_id AS "paymentId", TRUE AS entry
-       FROM unnest(${searched}::text[]) k(kind)
-       CROSS JOIN LATERAL (
-         SELECT e.* FROM search_entries e
-          WHERE e.organisation_id = ${org} AND e.kind = k.kind AND e.key LIKE ${prefix} ${entryVisible}
-          ORDER BY e.organisation_id, e.kind, e.key USING ~<~, e.record_id LIMIT ${limit}) e`,
-  ];
+  const prefixCte = `prefix AS MATERIALIZED (
+       SELECT ${entryFields}, CASE WHEN e.key = ${lowered} THEN 0 ELSE 1 END AS rank, e.key,
+              e.payment_id AS "paymentId"
+         FROM unnest(${searched}::text[]) k(kind)
+         CROSS JOIN LATERAL (
+           SELECT e.* FROM search_entries e
+            WHERE e.organisation_id = ${org} AND e.kind = k.kind AND e.key LIKE ${prefix} ${entryVisible}
+            ORDER BY e.organisation_id, e.kind, e.key USING ~<~, e.record_id LIMIT ${limit}) e)`;
+  const parts = ['SELECT * FROM prefix'];
   if (idParam !== undefined) {
     for (const k of tableKinds) {
       parts.push(
         `SELECT '${k.kind}'::text, t.id, t.business_id, ${k.reference}, t.status, ${k.amount}, ${k.currency},
-                ${isoUtc('t.created_at')}, 0, '', ${k.paymentId ?? 'NULL::bigint'}, FALSE
+                ${isoUtc('t.created_at')}, 0, '', ${k.paymentId ?? 'NULL::bigint'}
            FROM ${k.table} t
           WHERE t.id = ${idParam} AND t.organisation_id = ${org} ${visible(k.businessColumns ?? ['t.business_id'])}`,
       );
@@ -239,60 +236,38 @@ export async function search(
       `SELECT 'business'::text, b.id, b.id, NULL::text, NULL::text, NULL::text, NULL::text,
                ${isoUtc('b.created_at')},
                CASE WHEN ${byId} OR ${name} = ${lowered} THEN 0 WHEN ${name} LIKE ${prefix} THEN 1 ELSE 2 END AS rank,
-               ${name}, NULL::bigint, FALSE
+               ${name}, NULL::bigint
           FROM businesses b
          WHERE b.organisation_id = ${org} AND ${visibleBusiness(scope, 'b.id')}
            AND (${byId} OR b.name ILIKE ${contains})
          ORDER BY rank, ${name}, b.id LIMIT ${limit}`,
     );
   }
-  const rows = await named(db, hiddenCte, parts, p.values);
-
-  // "Contains", in a second statement and only when it can add something: not when something matched
-  // exactly (a whole id, hash or reference was asked for; pieces of others would only add noise), not
-  // when the text is shorter than the index's pieces or longer than a piece anyone types (a pasted
-  // hash that matched nothing), and only for the kinds the exact and prefix matches left short.
-  // Planning it apart keeps the common searches (an exact value, a prefix) one small statement.
-  const found = rows.filter((row) => row.entry);
-  const short = searchedKinds.filter((k) => found.filter((row) => row.kind === k.kind).length < limit);
-  // Characters, as the database counts them (an emoji is two UTF-16 units but one character, and a
-  // text without a 4-character piece would match every entry of a kind).
+  // "Contains", only where it can add something: not when an entry matched exactly (a whole hash or
+  // reference was asked for; pieces of others would only add noise), not when the text is shorter
+  // than the index's pieces or longer than a piece anyone types (a pasted hash that matched nothing),
+  // and only for the kinds the exact and prefix matches left short. Characters are counted as the
+  // database counts them (an emoji is two UTF-16 units but one character, and a text without a
+  // 4-character piece would match every entry of a kind).
   const characters = Array.from(q).length;
-  if (
-    characters >= CONTAINS_MIN_LENGTH &&
-    characters <= CONTAINS_MAX_LENGTH &&
-    short.length > 0 &&
-    !found.some((row) => Number(row.rank) === 0)
-  ) {
-    const c = parameters();
-    const cOrg = c.add(scope.organisationId);
-    const piece = `lower(${c.add(q)})`;
-    // Each kind's pieces in a CTE of their own: a CTE is planned for all its rows, so the planner reads
-    // them through the kind's index of pieces (0050: the kind is code, never input, and its index is
-    // on this expression); a LIMIT beside the scan would have it walk the table hoping for an early
-    // match, which a rare piece never gives. The CTE is read lazily, so the LIMIT outside still stops
-    // it early. The index finds the keys holding the piece's own 4-character pieces; `strpos` keeps
-    // those holding the whole piece after their start (a start is a prefix match, above). The rows
-    // are formatted once, outside: the statement is planned on every search, and its size is its cost.
-    const ctes = short.map(
-      (k, i) => `pieces${i} AS MATERIALIZED (
-         SELECT e.* FROM search_entries e
-          WHERE e.kind = '${k.kind}' AND e.organisation_id = ${cOrg}
-            AND search_grams(CASE WHEN e.kind = '${k.kind}' THEN e.key END) @> search_piece_grams(${piece})
-            AND strpos(e.key, ${piece}) > 1 ${kindVisible(k)})`,
+  if (searchedKinds.length > 0 && characters >= CONTAINS_MIN_LENGTH && characters <= CONTAINS_MAX_LENGTH) {
+    // Each of those kinds' entries holding the piece, read through the kind's index of pieces by
+    // search_contains (migration 0051), whose own statement is planned once per connection where this
+    // one is planned on every search (docs/decisions.md 211); the test before it is made once, after
+    // the prefix matches, and skips the call when one of them is exact. The index finds the keys
+    // holding the piece's own 4-character pieces; `strpos` keeps those holding the whole piece after
+    // their start (a start is a prefix match, above).
+    const hidden = scope.seesHiddenBusinesses ? `'{}'::integer[]` : HIDDEN_BUSINESSES.ids;
+    parts.push(
+      `SELECT ${entryFields}, 2, e.key, e.payment_id
+         FROM search_contains(${org}, ${lowered},
+                ARRAY(SELECT k.kind FROM unnest(${searched}::text[]) k(kind)
+                       WHERE (SELECT count(*) FROM prefix f WHERE f.kind = k.kind) < ${limit}),
+                ${hidden}, ${limit}) e
+        WHERE NOT EXISTS (SELECT FROM prefix f WHERE f.rank = 0)`,
     );
-    const { rows: pieces } = await db.query<Row>(
-      `WITH ${[...hiddenCte, ...ctes].join(',\n')}
-       SELECT ${entryFields}, 2 AS rank, e.key, e.payment_id AS "paymentId", TRUE AS entry,
-              b.name AS "businessName"
-         FROM (${short.map((_k, i) => `(SELECT * FROM pieces${i} LIMIT ${limit})`).join('\nUNION ALL\n')}) e
-         LEFT JOIN businesses b ON b.id = e.business_id`,
-      c.values,
-      { prepare: true },
-    );
-    rows.push(...pieces);
   }
-  return rank(rows);
+  return rank(await named(db, [...hiddenCte, prefixCte], parts, p.values));
 }
 
 /** The parts' rows, each with its business's name; `ctes` go before them. */
@@ -338,7 +313,7 @@ function rank(rows: readonly Row[]): SearchResult[] {
       perKind.set(row.kind, n + 1);
       return n < SEARCH_LIMIT_PER_KIND;
     })
-    .map(({ paymentId, key: _key, entry: _entry, ...row }) => ({
+    .map(({ paymentId, key: _key, ...row }) => ({
       ...row,
       id: Number(row.id),
       businessId: row.businessId === null ? null : Number(row.businessId),
