@@ -2,7 +2,8 @@
  * SQL of the statistics: received deposits (CONFIRMED payment deposits) and sent withdrawals
  * (COMPLETED crypto withdrawals) of the caller's organisation in a time window, counted and summed per
  * currency (and per UTC day for a histogram) in one grouped query. The hidden business is ADMIN's only.
- * Amounts are plain decimal text (`trim_scale`), summed exactly by the database.
+ * Amounts are plain decimal text (`trim_scale`), summed exactly by the database. Which aggregates a
+ * window is read from: docs/decisions.md 81 and 212.
  */
 import { visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
@@ -34,53 +35,104 @@ export interface Window {
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The aggregates a window is read from, coarsest first: a table, its time column and its bucket. */
+export interface Grain {
+  table: string;
+  /** The bucket's start: a date column, or a timestamptz one (its UTC day is taken). */
+  at: 'day' | 'hour';
+  size: number;
+}
+
+const BUSINESS_GRAINS: readonly Grain[] = [{ table: 'statistics_daily', at: 'day', size: DAY_MS }];
+const ORGANISATION_GRAINS: readonly Grain[] = [
+  { table: 'organisation_statistics_daily', at: 'day', size: DAY_MS },
+  { table: 'organisation_statistics_hourly', at: 'hour', size: HOUR_MS },
+];
+
+/**
+ * Splits a window over the grains: each grain takes the whole buckets of what the coarser ones left,
+ * and what no grain covers (the parts of an hour, or of a day for one business) is read from the rows.
+ * Answers each grain's [start, end) ranges and the rows' ranges, in milliseconds.
+ */
+export function splitWindow(from: number, to: number, grains: readonly Grain[]) {
+  let left: [number, number][] = from < to ? [[from, to]] : [];
+  const covered = grains.map((grain) => {
+    const ranges: [number, number][] = [];
+    const rest: [number, number][] = [];
+    for (const [a, b] of left) {
+      const start = Math.ceil(a / grain.size) * grain.size;
+      const end = Math.floor(b / grain.size) * grain.size;
+      if (start >= end) {
+        rest.push([a, b]);
+        continue;
+      }
+      ranges.push([start, end]);
+      if (a < start) rest.push([a, start]);
+      if (end < b) rest.push([end, b]);
+    }
+    left = rest;
+    return { grain, ranges };
+  });
+  return { covered: covered.filter((c) => c.ranges.length > 0), rows: left };
+}
 
 export function statisticsRepository(db: Db) {
   return {
     /**
      * Count and volume per currency (and per UTC day when `byDay`) of the flow's counted rows created
-     * in the window. The whole UTC days of the window are read from the daily aggregates
-     * (statistics_daily, kept by triggers in the same transaction as the rows: migration 0017), so
-     * they are exact, today included; a window edge inside a day (`after` at 06:00) reads that part
-     * of the day from the rows, through the (organisation | business, status, created_at) indexes of
-     * migration 0016. Both parts are summed exactly by the database in one statement.
+     * in the window, summed exactly by the database in one statement from aggregates kept by triggers
+     * in the same transaction as the rows, so they are exact, today included: for the whole
+     * organisation, its whole UTC days per currency (organisation_statistics_daily, migration 0052),
+     * the whole UTC hours of a day the window starts or ends inside (organisation_statistics_hourly),
+     * split by the hidden business so a non-ADMIN reads the others; for one business, its whole days
+     * (statistics_daily, 0017). The part of an hour (of a day, for one business) inside the window is
+     * read from the rows, through the (organisation | business, status, created_at) indexes of 0016.
      */
     async volumes(scope: OrgScope, flow: Flow, window: Window, byDay: boolean): Promise<VolumeRow[]> {
       const { table, status } = FLOWS[flow];
       const params: unknown[] = [scope.organisationId];
       const param = (value: unknown) => `$${params.push(value)}`;
-      const from = window.from.getTime();
-      const to = window.to.getTime();
-      // Whole days [firstDay, endDay) from the aggregates; the edges [from, firstDay) and [endDay, to)
-      // from the rows (a window within one day is read from the rows alone).
-      let firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
-      let endDay = Math.floor(to / DAY_MS) * DAY_MS;
-      if (firstDay >= endDay) firstDay = endDay = to;
+      const { businessId } = window;
+      const { covered, rows: fromRows } = splitWindow(
+        window.from.getTime(),
+        window.to.getTime(),
+        businessId === undefined ? ORGANISATION_GRAINS : BUSINESS_GRAINS,
+      );
       const parts: string[] = [];
-      if (firstDay < endDay) {
-        const business =
-          window.businessId === undefined ? '' : `AND s.business_id = ${param(window.businessId)}`;
-        parts.push(
-          `SELECT s.day, s.currency, s.count, s.volume FROM statistics_daily s
-            WHERE s.organisation_id = $1 AND s.flow = ${param(flow)} AND s.count > 0
-              AND s.day >= ${param(isoDay(firstDay))}::date AND s.day < ${param(isoDay(endDay))}::date
-              ${business} AND ${visibleBusiness(scope, 's.business_id')}`,
-        );
+      if (covered.length > 0) {
+        const flowParam = param(flow);
+        const visible =
+          businessId !== undefined
+            ? `AND s.business_id = ${param(businessId)} AND ${visibleBusiness(scope, 's.business_id')}`
+            : scope.seesHiddenBusinesses
+              ? ''
+              : 'AND NOT s.hidden';
+        for (const { grain, ranges } of covered) {
+          const [day, time] =
+            grain.at === 'day'
+              ? ['s.day', (ms: number) => `${param(isoDay(ms))}::date`]
+              : [`(s.hour AT TIME ZONE 'UTC')::date`, (ms: number) => param(new Date(ms))];
+          const within = ranges
+            .map(([a, b]) => `(s.${grain.at} >= ${time(a)} AND s.${grain.at} < ${time(b)})`)
+            .join(' OR ');
+          parts.push(
+            `SELECT ${day}, s.currency, s.count, s.volume FROM ${grain.table} s
+              WHERE s.organisation_id = $1 AND s.flow = ${flowParam} AND s.count > 0 AND (${within})
+                ${visible}`,
+          );
+        }
       }
-      const edges = [
-        [from, Math.min(firstDay, to)],
-        [Math.max(endDay, from), to],
-      ].filter(([a, b]) => a < b);
-      if (edges.length > 0) {
-        const business =
-          window.businessId === undefined ? '' : `AND t.business_id = ${param(window.businessId)}`;
-        const ranges = edges
+      if (fromRows.length > 0) {
+        const business = businessId === undefined ? '' : `AND t.business_id = ${param(businessId)}`;
+        const within = fromRows
           .map(([a, b]) => `(t.created_at >= ${param(new Date(a))} AND t.created_at < ${param(new Date(b))})`)
           .join(' OR ');
         parts.push(
           `SELECT (t.created_at AT TIME ZONE 'UTC')::date, t.currency, 1, t.amount FROM ${table} t
-            WHERE t.organisation_id = $1 AND t.status = ${param(status)} AND (${ranges})
+            WHERE t.organisation_id = $1 AND t.status = ${param(status)} AND (${within})
               ${business} AND ${visibleBusiness(scope, 't.business_id')}`,
         );
       }
