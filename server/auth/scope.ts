@@ -46,14 +46,22 @@ export function scopeOf(request: FastifyRequest): OrgScope {
 /**
  * The conditions that keep a caller to its businesses' rows, for a row naming businesses in `columns`:
  * none of them hidden from the caller (visibleBusiness), and, for an API key, one of them its business.
- * `param` binds a value (the list helper's placeholder function).
+ * `param` binds a value (the list helper's placeholder function). `filteredTo`: the business the rows
+ * are already filtered to (`columns[0] = filteredTo` among the statement's conditions), when `columns`
+ * is that one column; its visibility is then tested once, on the value, instead of on every row (a
+ * business's page 200 walks 5,000 rows: on PGlite 2.8 ms with the test on each, 1.4 ms without).
  */
 export function businessConditions(
   scope: OrgScope,
   columns: readonly string[],
   param: (value: unknown) => string,
+  filteredTo?: number,
 ): string[] {
-  const conditions = scope.seesHiddenBusinesses ? [] : columns.map((c) => visibleBusiness(scope, c));
+  const conditions = scope.seesHiddenBusinesses
+    ? []
+    : filteredTo !== undefined && columns.length === 1
+      ? [visibleBusiness(scope, `${param(filteredTo)}::integer`)]
+      : columns.map((c) => visibleBusiness(scope, c));
   if (scope.onlyBusinessId !== null) {
     const business = param(scope.onlyBusinessId);
     conditions.push(`(${columns.map((c) => `${c} = ${business}`).join(' OR ')})`);

@@ -120,8 +120,11 @@ export interface ListSource {
    * (shared), or `global` with the reason the rows belong to no organisation.
    */
   owner: { column: string; scope: OrgScope; sharedWhenNull?: boolean } | { global: string };
-  /** Further fixed conditions, with a placeholder maker for their values. */
-  where?: (param: (value: unknown) => string) => string[];
+  /**
+   * Further fixed conditions, with a placeholder maker for their values and the query's sort, `q` and
+   * filters (as parsed: a condition may lean on a filter the query gives).
+   */
+  where?: (param: (value: unknown) => string, selection: Readonly<Record<string, unknown>>) => string[];
 }
 
 /** A source's select list, given the placeholder of the caller's organisation. */
@@ -290,7 +293,7 @@ export function defineList<
       conditions.push(sharedWhenNull ? `(${column} IS NULL OR ${mine})` : mine);
       select = selectList(source, organisation);
     }
-    conditions.push(...(source.where?.(param) ?? []));
+    conditions.push(...(source.where?.(param, query) ?? []));
     for (const key of filterKeys) {
       const value = (query as Record<string, unknown>)[key];
       if (value !== undefined) conditions.push(filters[key].where(param(value)));

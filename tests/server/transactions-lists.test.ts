@@ -383,4 +383,26 @@ describe('query plans', () => {
       expect(plan, sql).not.toMatch(/Seq Scan on payments/);
     }
   });
+
+  it('tests the business a list is filtered to once, not on every row it walks', async () => {
+    const recorded: { sql: string; params: unknown[] }[] = [];
+    const recorder: Db = {
+      ...t.db,
+      query: async <T>(sql: string, params?: unknown[]) => {
+        recorded.push({ sql, params: params ?? [] });
+        return t.db.query<T>(sql, params);
+      },
+    };
+    // A manager's scope: the hidden business is not the caller's to see.
+    const source = SOURCES.payments(testScope());
+    await paymentList.run(recorder, { limit: 25, offset: 4975, businessId: BULK }, source);
+    const [page] = recorded;
+    const { rows } = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${page.sql}`, page.params);
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/One-Time Filter: .*<> ALL/);
+    expect(plan).not.toMatch(/business_id <> ALL/);
+    // The same list of the hidden business is empty for that scope.
+    const hidden = await paymentList.run(t.db, { limit: 25, offset: 0, businessId: HIDDEN }, source);
+    expect(hidden).toEqual({ rows: [], total: 0 });
+  });
 });

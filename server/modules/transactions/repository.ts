@@ -39,8 +39,10 @@ const sourceOf =
     from: `${table} t${joins ? ` ${joins}` : ''}`,
     owner: { column: 't.organisation_id', scope },
     // The hidden business and every row that names it are ADMIN's only (a NULL business is visible).
-    // For an API key, also only the rows of its business.
-    where: (param) => businessConditions(scope, businessColumns, param),
+    // For an API key, also only the rows of its business. A list filtered to one business (the
+    // businessId filter, `t.business_id = …` where the row names one business) tests that business once.
+    where: (param, selection) =>
+      businessConditions(scope, businessColumns, param, selection.businessId as number | undefined),
   });
 
 /**

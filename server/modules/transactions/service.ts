@@ -284,7 +284,7 @@ export async function findRow(
     organisation = param(scope.organisationId);
     conditions.push(`${source.owner.column} = ${organisation}`);
   }
-  conditions.push(...(source.where?.(param) ?? []));
+  conditions.push(...(source.where?.(param, {}) ?? []));
   const { rows } = await db.query<Row>(
     `SELECT ${selectList(source, organisation)} FROM ${source.from} WHERE ${conditions.join(' AND ')}`,
     params,
