@@ -347,8 +347,8 @@ describe('the lists, one by one', () => {
 });
 
 describe('query plans', () => {
-  it("reads a business page with status, currency and dates through the business's indexes", async () => {
-    await t.db.query('ANALYZE payments');
+  /** The test database, recording each statement it is sent. */
+  const recording = () => {
     const recorded: { sql: string; params: unknown[] }[] = [];
     const recorder: Db = {
       ...t.db,
@@ -357,6 +357,12 @@ describe('query plans', () => {
         return t.db.query<T>(sql, params);
       },
     };
+    return { recorded, recorder };
+  };
+
+  it("reads a business page with status, currency and dates through the business's indexes", async () => {
+    await t.db.query('ANALYZE payments');
+    const { recorded, recorder } = recording();
     const scope = testScope();
     const query = {
       limit: 25,
@@ -385,14 +391,7 @@ describe('query plans', () => {
   });
 
   it('tests the business a list is filtered to once, not on every row it walks', async () => {
-    const recorded: { sql: string; params: unknown[] }[] = [];
-    const recorder: Db = {
-      ...t.db,
-      query: async <T>(sql: string, params?: unknown[]) => {
-        recorded.push({ sql, params: params ?? [] });
-        return t.db.query<T>(sql, params);
-      },
-    };
+    const { recorded, recorder } = recording();
     // A manager's scope: the hidden business is not the caller's to see.
     const source = SOURCES.payments(testScope());
     await paymentList.run(recorder, { limit: 25, offset: 4975, businessId: BULK }, source);
