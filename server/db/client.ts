@@ -38,12 +38,16 @@ export interface Db {
 
 export interface QueryOptions {
   /**
-   * Prepare the statement once per connection and reuse it (PostgreSQL; PGlite takes each statement
-   * as it comes): each call then skips the parsing and analysis of its text (0.3–0.6 ms for the
-   * search's statements), though PostgreSQL still plans it for its values. For hot statements whose
-   * text is one of a few variants (docs/decisions.md 209).
+   * Prepare the statement once per connection and reuse it: each call then skips the parsing and
+   * analysis of its text (0.3–0.6 ms for the search's statements), though PostgreSQL still chooses
+   * its plans for its values. For hot statements whose text is one of a few variants
+   * (docs/decisions.md 209, 214).
+   *
+   * `'generic'`: also plan it once, for any values, on the embedded database (outside a transaction),
+   * where planning a list's page took as long as running it; only for a read whose best plan is the
+   * same whatever its values (an index walked in the list's order). On PostgreSQL it is `true`.
    */
-  prepare?: boolean;
+  prepare?: boolean | 'generic';
 }
 
 const dbClosed = () => Object.assign(new Error('the database is closed'), { code: 'DB_CLOSED' });
@@ -76,7 +80,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
-    workerData: { dataDir: inMemory ? undefined : dataDir },
+    workerData: { dataDir: inMemory ? undefined : dataDir, preparedMax: PREPARED_MAX },
   });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const channels = new Map<string, { onNotify: (payload: string) => void; onLost: (e: unknown) => void }>();
@@ -140,7 +144,8 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
   const session = (tx: number): Db => {
     const db: Db = {
-      query: <T>(sql: string, params?: unknown[]) => call<{ rows: T[] }>({ op: 'query', sql, params, tx }),
+      query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        call<{ rows: T[] }>({ op: 'query', sql, params, prepare: options?.prepare, tx }),
       transaction: (fn) => fn(db),
       exec: async (sql) => {
         await call({ op: 'exec', sql, tx });
@@ -151,12 +156,18 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   };
 
   const db: Db = {
-    query: <T>(sql: string, params?: unknown[]) =>
-      call<{ rows: T[]; ms?: number }>({ op: 'query', sql, params }),
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      call<{ rows: T[]; ms?: number }>({ op: 'query', sql, params, prepare: options?.prepare }),
     background: () => ({
       ...db,
-      query: <T>(sql: string, params?: unknown[]) =>
-        call<{ rows: T[]; ms?: number }>({ op: 'query', sql, params, background: true }),
+      query: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        call<{ rows: T[]; ms?: number }>({
+          op: 'query',
+          sql,
+          params,
+          prepare: options?.prepare,
+          background: true,
+        }),
       exec: async (sql) => {
         await call({ op: 'exec', sql, background: true });
       },
@@ -219,10 +230,11 @@ export const PG_POOL_MAX = 10;
 export const PG_BACKGROUND_POOL_MAX = 3;
 
 /**
- * Prepared statements per pool (QueryOptions.prepare): at most this many texts get a name; later ones
- * run unprepared, so texts that turned out to vary more than thought cannot grow the server's memory.
+ * Prepared statements per pool, and on the embedded database (QueryOptions.prepare): at most this many
+ * texts get a name; later ones run unprepared, so texts that turned out to vary more than thought
+ * cannot grow the server's memory. The lists' pages take about a hundred (a few per kind of list).
  */
-export const PREPARED_MAX = 64;
+export const PREPARED_MAX = 256;
 
 /** A Db over one pool: its queries and its transactions (each on one connection of the pool). */
 function overPool(pool: pg.Pool): Pick<Db, 'query' | 'transaction' | 'exec'> {

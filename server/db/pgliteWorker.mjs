@@ -6,7 +6,7 @@
  * Plain JavaScript on purpose: a worker is started from a file, and this one must load the same under
  * tsx (`npm start`, `npm run seed`), vitest and plain node (scripts/openapi.mjs).
  *
- * Messages in: `{ id, op: 'query', sql, params, tx? }`, `{ id, op: 'exec', sql, tx? }`,
+ * Messages in: `{ id, op: 'query', sql, params, prepare?, tx? }`, `{ id, op: 'exec', sql, tx? }`,
  * `{ id, op: 'begin' }` (answers `{ tx }` once inside BEGIN), `{ id, op: 'end', tx, commit }`,
  * `{ id, op: 'listen', channel }`, `{ id, op: 'unlisten', channel }`, `{ id, op: 'close' }`.
  * Messages out: `{ op: 'ready' }` or `{ op: 'failed', error }` once, then `{ id, ok, value | error }`
@@ -19,10 +19,10 @@
  * the other, while statements outside it wait for it (PGlite runs one transaction at a time).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const { dataDir } = workerData ?? {};
+const { dataDir, preparedMax = 64 } = workerData ?? {};
 let pglite;
 /** Open transactions by id: the PGlite transaction, the last statement sent, and how to end it. */
 const sessions = new Map();
@@ -47,6 +47,109 @@ function errorData(error) {
 const post = (message) => parentPort.postMessage(message);
 const answer = (id, value) => post({ id, ok: true, value });
 const refuse = (id, error) => post({ id, ok: false, error: errorData(error) });
+
+/**
+ * A statement in one exchange with the database (docs/decisions.md 214). PGlite's own `query` makes six
+ * (Parse, Describe, Bind, Describe, Execute, Sync, each a pass through its main loop) and parses the
+ * text every time. Here a text's parameter types are asked once (Parse, Describe, Sync) and kept; each
+ * call is then one buffer: Parse (unnamed) or nothing (a named statement), Bind, Describe, Execute,
+ * Sync. `prepare: true` names the statement, so later calls skip parsing and PostgreSQL chooses its
+ * plans as on any connection (QueryOptions.prepare); `prepare: 'generic'` also binds it under
+ * `plan_cache_mode = force_generic_plan` (outside a transaction, set and reset in the same buffer),
+ * so it is planned once. Values are serialised as PGlite's `query` does, by the parameter's type, and
+ * rows parsed by its parsers.
+ */
+const serialize = protocol.serialize;
+/** Texts whose parameter types are known, in the order last used: `{ types, name? }`. */
+const statements = new Map();
+/** Texts remembered, named ones among them; past the cap the least recently used is dropped. */
+const STATEMENTS_MAX = 500;
+/** Named statements at most (PREPARED_MAX of server/db/client.ts): later texts run unnamed. */
+const NAMED_MAX = preparedMax;
+let named = 0;
+let nextName = 1;
+/** Close messages of dropped named statements, sent with the next exchange. */
+let closing = [];
+
+const concat = (parts) => Buffer.concat(parts);
+
+/** Forgets every text (after an `exec`, which may change the schema under them). */
+function forgetStatements() {
+  for (const { name } of statements.values()) if (name) closing.push(serialize.close({ type: 'S', name }));
+  statements.clear();
+  named = 0;
+}
+
+async function exchange(parts) {
+  const messages = [...closing, ...parts];
+  closing = [];
+  return pglite.execProtocolStream(concat(messages), { syncToFs: false });
+}
+
+/** The entry of a text: its parameter types, asked once (and its name, when prepared). */
+async function statementOf(sql, prepare) {
+  let entry = statements.get(sql);
+  if (entry) {
+    statements.delete(sql); // most recently used last
+    statements.set(sql, entry);
+    if (entry.name || !prepare || named >= NAMED_MAX) return entry;
+  }
+  const name = prepare && named < NAMED_MAX ? `prepared_${nextName++}` : undefined;
+  const described = await exchange([
+    serialize.parse({ name, text: sql }),
+    serialize.describe({ type: 'S', name }),
+    serialize.sync(),
+  ]);
+  entry = { types: parse.parseDescribeStatementResults(described), name };
+  if (name) named++;
+  statements.set(sql, entry);
+  if (statements.size > STATEMENTS_MAX) {
+    const [oldest, dropped] = statements.entries().next().value;
+    statements.delete(oldest);
+    if (dropped.name) {
+      named--;
+      closing.push(serialize.close({ type: 'S', name: dropped.name }));
+    }
+  }
+  return entry;
+}
+
+async function runStatement(sql, params = [], prepare, inTransaction) {
+  let entry;
+  let results;
+  try {
+    entry = await statementOf(sql, prepare);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[entry.types[i]];
+      return serializer ? serializer(value) : value.toString();
+    });
+    const generic = prepare === 'generic' && entry.name && !inTransaction;
+    const messages = await exchange([
+      ...(entry.name ? [] : [serialize.parse({ text: sql })]),
+      ...(generic ? [serialize.query('SET plan_cache_mode = force_generic_plan')] : []),
+      serialize.bind({ statement: entry.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+      ...(generic ? [serialize.query('RESET plan_cache_mode')] : []),
+    ]);
+    results = parse.parseResults(messages, pglite.parsers);
+    return results[generic ? 1 : 0];
+  } catch (error) {
+    if (error && typeof error === 'object') error.query = sql; // as PGlite's query does
+    throw error;
+  }
+}
+
+/** A statement outside any transaction: after an open one ends (PGlite's own order), then synced. */
+async function runAlone(sql, params, prepare) {
+  const result = await pglite._runExclusiveTransaction(() =>
+    pglite.runExclusive(() => runStatement(sql, params, prepare, false)),
+  );
+  await pglite.syncToFs();
+  return result;
+}
 
 /** Runs a statement of a session after the ones sent before it. */
 function inSession(txId, run) {
@@ -114,13 +217,20 @@ async function handle(message) {
   const { op } = message;
   switch (op) {
     case 'query': {
-      const run = (target) => target.query(message.sql, message.params);
-      if (message.tx) return { rows: (await inSession(message.tx, run)).rows };
-      const { value, ms } = await schedule(() => run(pglite), message.background, message.sql);
+      const { sql, params, prepare } = message;
+      if (message.tx) {
+        const inTransaction = () => pglite.runExclusive(() => runStatement(sql, params, prepare, true));
+        return { rows: (await inSession(message.tx, inTransaction)).rows };
+      }
+      const { value, ms } = await schedule(() => runAlone(sql, params, prepare), message.background, sql);
       return { rows: value.rows, ms };
     }
     case 'exec': {
-      const run = (target) => target.exec(message.sql);
+      // A script may change the schema under the statements known: they are prepared again.
+      const run = (target) => {
+        forgetStatements();
+        return target.exec(message.sql);
+      };
       if (message.tx) await inSession(message.tx, run);
       else await schedule(() => run(pglite), message.background, message.sql);
       return null;
@@ -184,6 +294,9 @@ async function handle(message) {
 try {
   // pg_trgm: the trigram indexes that serve the lists' `q` (migration 0018).
   pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // runAlone keeps PGlite's order between transactions and other statements through its lock.
+  if (typeof pglite._runExclusiveTransaction !== 'function')
+    throw new Error('this PGlite has no _runExclusiveTransaction (server/db/pgliteWorker.mjs, runAlone)');
   parentPort.on('message', (message) => {
     handle(message).then(
       (value) => answer(message.id, value),

@@ -50,12 +50,24 @@ const sizerOf = (size: number | BatchSizer | undefined, initial: number, min: nu
 export interface ListFilter<S extends TSchema = TSchema> {
   schema: S;
   where: (placeholder: string) => string;
+  /**
+   * Whatever its value, the best plan is the same: the column leads an index in the list's default
+   * order (a business's id before `created_at, id`). A page filtered by such filters alone, in the
+   * default order and without `q`, is planned once for all values (QueryOptions.prepare 'generic',
+   * docs/decisions.md 214); a status or a date range can make another index the better one.
+   */
+  onePlan?: true;
 }
 
-/** `status=…` → `column = $n` */
-export const equals = <S extends TSchema>(column: string, schema: S): ListFilter<S> => ({
+/** `status=…` → `column = $n` (`onePlan`: see ListFilter) */
+export const equals = <S extends TSchema>(
+  column: string,
+  schema: S,
+  options: Pick<ListFilter, 'onePlan'> = {},
+): ListFilter<S> => ({
   schema,
   where: (p) => `${column} = ${p}`,
+  ...options,
 });
 /** `from=…` → `column >= $n` */
 export const atLeast = <S extends TSchema>(column: string, schema: S): ListFilter<S> => ({
@@ -349,7 +361,17 @@ export function defineList<
           `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
           `SELECT ${select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
           `ORDER BY ${orderBy}`;
-    const { rows: read } = await db.query<Row & { [FOLDED_TOTAL]?: number }>(sql, params);
+    // One plan for every call when no value can make another plan better (ListFilter.onePlan). Not
+    // with a count: how to count up to TOTAL_CAP rows depends on how many there are (a business of
+    // 200 rows is best read whole and sorted, one of 20,000 walked in its index's order).
+    const given = filterKeys.filter((k) => (query as Record<string, unknown>)[k] !== undefined);
+    const onePlan =
+      !folded &&
+      (query.sortBy === undefined || query.sortBy === spec.defaultSort?.sortBy) &&
+      (query.q === undefined || query.q.trim() === '') &&
+      given.every((k) => filters[k].onePlan);
+    const options = onePlan ? ({ prepare: 'generic' } as const) : undefined;
+    const { rows: read } = await db.query<Row & { [FOLDED_TOTAL]?: number }>(sql, params, options);
     const foldedTotal = read[0]?.[FOLDED_TOTAL];
     const rows = folded ? read.map(({ [FOLDED_TOTAL]: _total, ...row }) => row as Row) : (read as Row[]);
     // A short page that is not past the end tells the total without counting.

@@ -1,8 +1,10 @@
 /**
- * Prepared statements (server/db/client.ts, QueryOptions.prepare, docs/decisions.md 209): on PostgreSQL
- * a statement asked to be prepared gets a name and stays prepared on its connection, so later calls
- * skip its parsing; at most PREPARED_MAX texts get a name, so statements that vary more than thought
- * cannot grow the server's memory. PGlite takes the option and answers as without it.
+ * Statements on both databases (server/db/client.ts, QueryOptions.prepare, docs/decisions.md 209 and
+ * 214): a statement asked to be prepared gets a name and stays prepared, so later calls skip its
+ * parsing; at most PREPARED_MAX texts get a name, so statements that vary more than thought cannot
+ * grow the server's memory. On the embedded database every statement is one exchange with PGlite
+ * (server/db/pgliteWorker.mjs), which must give and take the values PGlite's own `query` does, keep
+ * its errors, and keep its order with transactions; `prepare: 'generic'` is planned once there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPARED_MAX, type Db } from '../../server/db/client';
@@ -26,9 +28,19 @@ const namesOf = async (marker: string, prepare: boolean) =>
     )
   ).rows.map((r) => r.name);
 
+/** How often the prepared statement holding `marker` was planned for any values and for its values. */
+const plansOf = async (marker: string) =>
+  (
+    await db.query<{ generic: number; custom: number }>(
+      `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+        WHERE statement LIKE '%' || $1 || '%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+      [marker],
+    )
+  ).rows;
+
 describe('prepared statements', () => {
   it('answer as unprepared ones do', async () => {
-    for (const prepare of [false, true, true]) {
+    for (const prepare of [false, true, true, 'generic', 'generic'] as const) {
       const { rows } = await db.query<{ n: number }>('SELECT $1::int + 1 AS n', [41], { prepare });
       expect(rows).toEqual([{ n: 42 }]);
     }
@@ -40,21 +52,110 @@ describe('prepared statements', () => {
     expect(n).toEqual({ n: 42 });
   });
 
-  it.runIf(onPostgres)(
-    'stay prepared under one name per text on PostgreSQL, up to PREPARED_MAX texts',
-    async () => {
-      expect(await namesOf('marker-unprepared', false)).toEqual([]);
-      const [name] = await namesOf('marker-one', true);
-      expect(name).toMatch(/^prepared_\d+$/);
-      // The same text again: the same name, on whichever connection of the pool runs it.
-      for (let i = 0; i < 5; i++) expect(await namesOf('marker-one', true)).toEqual([name]);
-      // Texts beyond the cap run unprepared.
-      const names = new Set<string>();
-      for (let i = 0; i < PREPARED_MAX + 5; i++) {
-        for (const n of await namesOf(`marker-many-${i}-`, true)) names.add(n);
-      }
-      expect(names.size).toBeLessThan(PREPARED_MAX);
-      expect(await namesOf(`marker-many-${PREPARED_MAX + 4}-`, true)).toEqual([]);
-    },
-  );
+  it.skipIf(onPostgres)('are planned once for any values when generic, on PGlite', async () => {
+    const text = "SELECT $1::int AS n, 'generic-marker' AS marker";
+    for (let i = 0; i < 3; i++) await db.query(text, [i], { prepare: 'generic' });
+    expect(await plansOf('generic-marker')).toEqual([{ generic: 3, custom: 0 }]);
+    // Prepared without it, PostgreSQL plans the first calls for their values (plan_cache_mode auto).
+    const other = "SELECT $1::int AS n, 'custom-marker' AS marker";
+    for (let i = 0; i < 3; i++) await db.query(other, [i], { prepare: true });
+    expect(await plansOf('custom-marker')).toEqual([{ generic: 0, custom: 3 }]);
+    // The setting goes back: a later statement of the session plans as PostgreSQL chooses.
+    const { rows } = await db.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
+    expect(rows).toEqual([{ mode: 'auto' }]);
+  });
+});
+
+describe.skipIf(onPostgres)('statements on PGlite, one exchange each', () => {
+  it("give and take values of every kind as PGlite's query does", async () => {
+    const when = new Date('2026-03-02T09:00:10.123Z');
+    const { rows } = await db.query(
+      `SELECT $1::timestamptz AS at, $2::jsonb AS doc, $3::int[] AS ints, $4::text[] AS texts,
+              $5::boolean AS yes, $6::text AS nothing, $7::numeric AS amount, $8::bytea AS bytes,
+              $9::json AS list, 12::int8 AS big`,
+      [
+        when,
+        { a: [1, 'b'] },
+        [1, 2, 3],
+        ['x', 'y "z"'],
+        true,
+        null,
+        '12.50',
+        new Uint8Array([1, 255]),
+        [1, 2],
+      ],
+    );
+    expect(rows).toEqual([
+      {
+        at: when,
+        doc: { a: [1, 'b'] },
+        ints: [1, 2, 3],
+        texts: ['x', 'y "z"'],
+        yes: true,
+        nothing: null,
+        amount: '12.50',
+        bytes: new Uint8Array([1, 255]),
+        list: [1, 2],
+        big: 12,
+      },
+    ]);
+  });
+
+  it('keep the error fields a caller reads, and the next statement runs', async () => {
+    await db.exec('CREATE TABLE exchange_probe (id int PRIMARY KEY, b int)');
+    await db.query('INSERT INTO exchange_probe VALUES ($1, 1)', [1]);
+    for (const prepare of [false, true] as const) {
+      const error = await db
+        .query('INSERT INTO exchange_probe VALUES ($1, 1)', [1], { prepare })
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: '23505', constraint: 'exchange_probe_pkey' });
+    }
+    await expect(db.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
+    const { rows } = await db.query('SELECT id FROM exchange_probe');
+    expect(rows).toEqual([{ id: 1 }]);
+  });
+
+  it('prepare a text again after a script changed the schema under it', async () => {
+    await db.exec('CREATE TABLE schema_probe (a int); INSERT INTO schema_probe VALUES (1)');
+    const read = () => db.query('SELECT * FROM schema_probe', [], { prepare: 'generic' });
+    expect((await read()).rows).toEqual([{ a: 1 }]);
+    await db.exec('ALTER TABLE schema_probe ADD COLUMN b int DEFAULT 2');
+    expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it('wait for an open transaction to end, as PGlite orders them', async () => {
+    await db.exec('CREATE TABLE order_probe (n int)');
+    let outside: Promise<{ rows: { n: number }[] }> | undefined;
+    let answered = false;
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO order_probe VALUES (1)');
+      outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_probe', [], {
+        prepare: 'generic',
+      });
+      void outside.then(() => (answered = true));
+      // Sent after it: answered first, while the statement outside waits for the COMMIT.
+      await tx.query('INSERT INTO order_probe VALUES (2)');
+      expect(answered).toBe(false);
+    });
+    // It ran after the COMMIT, not inside the transaction before it.
+    expect((await outside!).rows).toEqual([{ n: 2 }]);
+  });
+});
+
+// Last: the texts beyond the cap leave no name for later statements of this database.
+describe('the cap', () => {
+  it('stay prepared under one name per text, up to PREPARED_MAX texts', async () => {
+    expect(await namesOf('marker-unprepared', false)).toEqual([]);
+    const [name] = await namesOf('marker-one', true);
+    expect(name).toMatch(/^prepared_\d+$/);
+    // The same text again: the same name, on whichever connection of the pool runs it.
+    for (let i = 0; i < 5; i++) expect(await namesOf('marker-one', true)).toEqual([name]);
+    // Texts beyond the cap run unprepared.
+    const names = new Set<string>();
+    for (let i = 0; i < PREPARED_MAX + 5; i++) {
+      for (const n of await namesOf(`marker-many-${i}-`, true)) names.add(n);
+    }
+    expect(names.size).toBeLessThan(PREPARED_MAX);
+    expect(await namesOf(`marker-many-${PREPARED_MAX + 4}-`, true)).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
 import { AURORA, demoRolePermissions } from '../../server/db/seed';
-import type { Db } from '../../server/db/client';
+import type { Db, QueryOptions } from '../../server/db/client';
 import { TOTAL_CAP } from '../../server/lib/list';
 import { SOURCES } from '../../server/modules/transactions/repository';
 import { paymentList } from '../../server/modules/transactions/schemas';
@@ -349,16 +349,66 @@ describe('the lists, one by one', () => {
 describe('query plans', () => {
   /** The test database, recording each statement it is sent. */
   const recording = () => {
-    const recorded: { sql: string; params: unknown[] }[] = [];
+    const recorded: { sql: string; params: unknown[]; options?: QueryOptions }[] = [];
     const recorder: Db = {
       ...t.db,
-      query: async <T>(sql: string, params?: unknown[]) => {
-        recorded.push({ sql, params: params ?? [] });
-        return t.db.query<T>(sql, params);
+      query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+        recorded.push({ sql, params: params ?? [], options });
+        return t.db.query<T>(sql, params, options);
       },
     };
     return { recorded, recorder };
   };
+
+  /** The plan a statement gets when planned once for any values (as `prepare: 'generic'` asks). */
+  const genericPlan = (sql: string, params: unknown[]) =>
+    t.db.transaction(async (tx) => {
+      await tx.exec('SET LOCAL plan_cache_mode = force_generic_plan');
+      await tx.exec(`PREPARE generic_probe AS ${sql}`);
+      try {
+        const values = params.map((p) =>
+          p === null ? 'NULL' : typeof p === 'number' ? String(p) : `'${String(p)}'`,
+        );
+        const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN EXECUTE generic_probe(${values.join(', ')})`,
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        await tx.exec('DEALLOCATE generic_probe');
+      }
+    });
+
+  it("plans a business's pages once for any business, and a filtered page for its values", async () => {
+    // Planner statistics of the bulk rows, as the server's keeper gives them (docs/decisions.md 205).
+    await t.db.exec('ANALYZE payments, payment_deposits');
+    const { recorded, recorder } = recording();
+    const source = SOURCES.payments(testScope());
+    const page = { limit: 25, businessId: BULK };
+    // The first page counts its total up to the cap (more than the cap: remembered a while).
+    await paymentList.run(recorder, { ...page, offset: 0 }, source);
+    expect(recorded.map((r) => r.options)).toEqual([undefined]);
+    recorded.length = 0;
+    for (const offset of [0, 4975]) await paymentList.run(recorder, { ...page, offset }, source);
+    expect(recorded).toHaveLength(2);
+    for (const { sql, params, options } of recorded) {
+      expect(options, sql).toEqual({ prepare: 'generic' });
+      // The plan made without the values walks the business's index in the list's order.
+      const plan = await genericPlan(sql, params);
+      expect(plan, sql).toMatch(/Index (Only )?Scan Backward using payments_business_created/);
+      expect(plan, sql).not.toMatch(/Seq Scan on payments|Bitmap Heap Scan on payments/);
+    }
+    // A status, a date, a search or another sort can make another index the better one.
+    for (const narrower of [
+      { status: 'PAID' as const },
+      { from: '2025-02-01T00:00:00Z' },
+      { q: 'SC-1' },
+      { sortBy: 'priceAmount' as const },
+    ]) {
+      recorded.length = 0;
+      await paymentList.run(recorder, { ...page, offset: 0, ...narrower }, source);
+      for (const { sql, options } of recorded) expect(options, sql).toBeUndefined();
+    }
+  });
 
   it("reads a business page with status, currency and dates through the business's indexes", async () => {
     await t.db.query('ANALYZE payments');
