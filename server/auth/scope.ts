@@ -69,6 +69,14 @@ export function businessConditions(
   return conditions;
 }
 
+/**
+ * A one-time condition: the business (an SQL expression of a value, never a column) is one of the
+ * organisation's. For rows filtered to that business whose foreign key (business_id, organisation_id)
+ * references it, it proves them the organisation's without a test on each row (docs/decisions.md 215).
+ */
+export const organisationsBusiness = (organisation: string, business: string) =>
+  `EXISTS (SELECT 1 FROM businesses own WHERE own.id = ${business} AND own.organisation_id = ${organisation})`;
+
 /** The hidden businesses' ids, an integer[]: the sub-select visibleBusiness reads them with. */
 const HIDDEN_IDS = 'ARRAY(SELECT hidden.id FROM businesses hidden WHERE hidden.hidden_from_non_admins)';
 

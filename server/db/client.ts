@@ -43,11 +43,15 @@ export interface QueryOptions {
    * its plans for its values. For hot statements whose text is one of a few variants
    * (docs/decisions.md 209, 214).
    *
-   * `'generic'`: also plan it once, for any values, on the embedded database (outside a transaction),
-   * where planning a list's page took as long as running it; only for a read whose best plan is the
-   * same whatever its values (an index walked in the list's order). On PostgreSQL it is `true`.
+   * How the embedded database plans it, outside a transaction, for reads (the setting would also
+   * apply to the triggers a write fires): `'generic'` once for any values, where planning a list's
+   * page took as long as running it, for a read whose best plan is the same whatever its values (an
+   * index walked in the list's order); `'custom'` for each call's values, where PostgreSQL's own
+   * choice (after five calls, a generic plan when it looks as cheap) could keep a plan that is bad for
+   * other values. On PostgreSQL `'generic'` is `true`, and `'custom'` runs unprepared: a connection's
+   * plan_cache_mode cannot be set for one statement without another round trip.
    */
-  prepare?: boolean | 'generic';
+  prepare?: boolean | 'generic' | 'custom';
 }
 
 const dbClosed = () => Object.assign(new Error('the database is closed'), { code: 'DB_CLOSED' });
@@ -241,8 +245,9 @@ function overPool(pool: pg.Pool): Pick<Db, 'query' | 'transaction' | 'exec'> {
   const names = new Map<string, string>();
   /** The query of a statement: named (pg prepares it on each connection at its first use) or not. */
   const queryOf = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) => {
-    let name = options?.prepare ? names.get(text) : undefined;
-    if (options?.prepare && name === undefined && names.size < PREPARED_MAX) {
+    const prepare = Boolean(options?.prepare) && options?.prepare !== 'custom';
+    let name = prepare ? names.get(text) : undefined;
+    if (prepare && name === undefined && names.size < PREPARED_MAX) {
       name = `prepared_${names.size + 1}`;
       names.set(text, name);
     }

@@ -54,10 +54,11 @@ const refuse = (id, error) => post({ id, ok: false, error: errorData(error) });
  * text every time. Here a text's parameter types are asked once (Parse, Describe, Sync) and kept; each
  * call is then one buffer: Parse (unnamed) or nothing (a named statement), Bind, Describe, Execute,
  * Sync. `prepare: true` names the statement, so later calls skip parsing and PostgreSQL chooses its
- * plans as on any connection (QueryOptions.prepare); `prepare: 'generic'` also binds it under
- * `plan_cache_mode = force_generic_plan` (outside a transaction, set and reset in the same buffer),
- * so it is planned once. Values are serialised as PGlite's `query` does, by the parameter's type, and
- * rows parsed by its parsers.
+ * plans as on any connection (QueryOptions.prepare); `'generic'` and `'custom'` also bind it under
+ * `plan_cache_mode = force_generic_plan` (planned once) or `force_custom_plan` (planned for each
+ * call's values), set and reset in the same buffer. In a transaction, where a failed statement would
+ * leave the setting to the ROLLBACK, 'generic' is `true` and 'custom' unnamed. Values are serialised
+ * as PGlite's `query` does, by the parameter's type, and rows parsed by its parsers.
  */
 const serialize = protocol.serialize;
 /** Texts whose parameter types are known, in the order last used: `{ types, name? }`. */
@@ -114,28 +115,31 @@ async function statementOf(sql, prepare) {
   return entry;
 }
 
+/** The plan_cache_mode a `prepare` binds under, outside a transaction. */
+const PLAN_MODES = { generic: 'force_generic_plan', custom: 'force_custom_plan' };
+
 async function runStatement(sql, params = [], prepare, inTransaction) {
   let entry;
   let results;
   try {
-    entry = await statementOf(sql, prepare);
+    entry = await statementOf(sql, inTransaction && prepare === 'custom' ? false : prepare);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pglite.serializers[entry.types[i]];
       return serializer ? serializer(value) : value.toString();
     });
-    const generic = prepare === 'generic' && entry.name && !inTransaction;
+    const mode = entry.name && !inTransaction ? PLAN_MODES[prepare] : undefined;
     const messages = await exchange([
       ...(entry.name ? [] : [serialize.parse({ text: sql })]),
-      ...(generic ? [serialize.query('SET plan_cache_mode = force_generic_plan')] : []),
+      ...(mode ? [serialize.query(`SET plan_cache_mode = ${mode}`)] : []),
       serialize.bind({ statement: entry.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-      ...(generic ? [serialize.query('RESET plan_cache_mode')] : []),
+      ...(mode ? [serialize.query('RESET plan_cache_mode')] : []),
     ]);
     results = parse.parseResults(messages, pglite.parsers);
-    return results[generic ? 1 : 0];
+    return results[mode ? 1 : 0];
   } catch (error) {
     if (error && typeof error === 'object') error.query = sql; // as PGlite's query does
     throw error;

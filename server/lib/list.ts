@@ -131,12 +131,34 @@ export interface ListSource {
    * The organisation condition: the caller's scope on `column`, optionally also rows where it is NULL
    * (shared), or `global` with the reason the rows belong to no organisation.
    */
-  owner: { column: string; scope: OrgScope; sharedWhenNull?: boolean } | { global: string };
+  owner:
+    | {
+        column: string;
+        scope: OrgScope;
+        sharedWhenNull?: boolean;
+        /**
+         * A condition on the values alone (a one-time test) that proves every row the query's filters
+         * leave is the organisation's, or undefined: tested once instead of `column` on each row, so
+         * a page filtered to one business reads only that business's index (docs/decisions.md 215).
+         */
+        once?: (
+          organisation: string,
+          param: (value: unknown) => string,
+          selection: Readonly<Record<string, unknown>>,
+        ) => string | undefined;
+      }
+    | { global: string };
   /**
    * Further fixed conditions, with a placeholder maker for their values and the query's sort, `q` and
    * filters (as parsed: a condition may lean on a filter the query gives).
    */
   where?: (param: (value: unknown) => string, selection: Readonly<Record<string, unknown>>) => string[];
+  /**
+   * Every column of the select list is already what the answer shows (text, an integer, a boolean,
+   * JSON; never a timestamp, a NUMERIC or a bigint the driver would convert): a page then comes back as
+   * one JSON text built by the database, not as rows of columns (docs/decisions.md 214).
+   */
+  answerColumns?: true;
 }
 
 /** A source's select list, given the placeholder of the caller's organisation. */
@@ -299,10 +321,12 @@ export function defineList<
         throw new Error(`List ${spec.listKey}: a global list's select cannot name the organisation`);
       select = source.select;
     } else {
-      const { column, scope, sharedWhenNull } = source.owner;
+      const { column, scope, sharedWhenNull, once } = source.owner;
       const organisation = param(scope.organisationId);
       const mine = `${column} = ${organisation}`;
-      conditions.push(sharedWhenNull ? `(${column} IS NULL OR ${mine})` : mine);
+      conditions.push(
+        once?.(organisation, param, query) ?? (sharedWhenNull ? `(${column} IS NULL OR ${mine})` : mine),
+      );
       select = selectList(source, organisation);
     }
     conditions.push(...(source.where?.(param, query) ?? []));
@@ -342,7 +366,8 @@ export function defineList<
     // never formatted (a deferred join; at page 200 that is 4,975 rows whose select list is not
     // computed). The first page skips nothing, and the plain query plans and runs in half the time
     // (on PGlite at 200,000 payments: 1.0 ms against 1.9 ms).
-    const { orderBy } = sortOf(query);
+    const sort = sortOf(query);
+    const { orderBy } = sort;
     // The total: at most TOTAL_CAP + 1 rows, walked in the default order, which every list has an
     // index for (unordered, PostgreSQL may pick a sequential scan hoping to meet the rows early).
     const countSql =
@@ -357,10 +382,20 @@ export function defineList<
       query.offset === 0
         ? `SELECT ${select}${folded ? `, (${countSql}) AS "${FOLDED_TOTAL}"` : ''} FROM ${source.from} ${where} ` +
           `ORDER BY ${orderBy} LIMIT ${param(query.limit)}`
-        : `WITH page AS (SELECT ${spec.tieBreaker} AS "__key" FROM ${source.from} ${where} ` +
-          `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
-          `SELECT ${select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
-          `ORDER BY ${orderBy}`;
+        : sort.keys
+          ? // The page's sort keys (the tie-breaker last), then each row read through them alone
+            // (OFFSET 0 keeps the sub-select apart): one plan whatever the LIMIT, whose unknown value
+            // a plan made once takes for a tenth of the rows (a hash join over the whole table).
+            `WITH page AS (SELECT ${sort.keys.map((k, i) => `${k} AS "__k${i}"`).join(', ')} ` +
+            `FROM ${source.from} ${where} ` +
+            `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
+            `SELECT item.* FROM page CROSS JOIN LATERAL (SELECT ${select} FROM ${source.from} ` +
+            `WHERE ${spec.tieBreaker} = page."__k${sort.keys.length - 1}" OFFSET 0) item ` +
+            `ORDER BY ${sort.keys.map((_, i) => `page."__k${i}" ${sort.direction}`).join(', ')}`
+          : `WITH page AS (SELECT ${spec.tieBreaker} AS "__key" FROM ${source.from} ${where} ` +
+            `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
+            `SELECT ${select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
+            `ORDER BY ${orderBy}`;
     // One plan for every call when no value can make another plan better (ListFilter.onePlan). Not
     // with a count: how to count up to TOTAL_CAP rows depends on how many there are (a business of
     // 200 rows is best read whole and sorted, one of 20,000 walked in its index's order).
@@ -370,8 +405,23 @@ export function defineList<
       (query.sortBy === undefined || query.sortBy === spec.defaultSort?.sortBy) &&
       (query.q === undefined || query.q.trim() === '') &&
       given.every((k) => filters[k].onePlan);
-    const options = onePlan ? ({ prepare: 'generic' } as const) : undefined;
-    const { rows: read } = await db.query<Row & { [FOLDED_TOTAL]?: number }>(sql, params, options);
+    // Otherwise planned for its values on each call (PostgreSQL's own choice could keep a plan made
+    // once, good for no status or range but the first), its text still parsed once.
+    const options = { prepare: onePlan ? 'generic' : 'custom' } as const;
+    // Rows of columns cost the embedded database's one thread most of a page's time (each field a
+    // protocol message, parsed and passed to this thread one by one): one text of the rows, in the
+    // page's order (an aggregate over the ordered page, with nothing in between), costs a third less.
+    const read = source.answerColumns
+      ? (JSON.parse(
+          (
+            await db.query<{ page: string }>(
+              `SELECT COALESCE(json_agg(r), '[]')::text AS page FROM (${sql}) r`,
+              params,
+              options,
+            )
+          ).rows[0].page,
+        ) as (Row & { [FOLDED_TOTAL]?: number })[])
+      : (await db.query<Row & { [FOLDED_TOTAL]?: number }>(sql, params, options)).rows;
     const foldedTotal = read[0]?.[FOLDED_TOTAL];
     const rows = folded ? read.map(({ [FOLDED_TOTAL]: _total, ...row }) => row as Row) : (read as Row[]);
     // A short page that is not past the end tells the total without counting.
@@ -381,7 +431,9 @@ export function defineList<
     } else if (knownCapped) {
       total = TOTAL_CAP + 1;
     } else {
-      total = foldedTotal ?? (await db.query<{ n: number }>(countSql, filterParams)).rows[0].n;
+      total =
+        foldedTotal ??
+        (await db.query<{ n: number }>(countSql, filterParams, { prepare: 'custom' })).rows[0].n;
       if (total > TOTAL_CAP) rememberCapped(db, key);
     }
     return total > TOTAL_CAP ? { rows, total: TOTAL_CAP, totalCapped: true } : { rows, total };

@@ -7,7 +7,7 @@
  * its errors, and keep its order with transactions; `prepare: 'generic'` is planned once there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREPARED_MAX, type Db } from '../../server/db/client';
+import { PREPARED_MAX, type Db, type QueryOptions } from '../../server/db/client';
 import { makeDb } from './helpers';
 
 let db: Db;
@@ -19,7 +19,7 @@ afterAll(() => db?.close());
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A statement that answers the names of the prepared statements holding `marker` (itself, when prepared). */
-const namesOf = async (marker: string, prepare: boolean) =>
+const namesOf = async (marker: string, prepare: QueryOptions['prepare']) =>
   (
     await db.query<{ name: string }>(
       `SELECT name FROM pg_prepared_statements WHERE statement LIKE '%${marker}%'`,
@@ -40,7 +40,7 @@ const plansOf = async (marker: string) =>
 
 describe('prepared statements', () => {
   it('answer as unprepared ones do', async () => {
-    for (const prepare of [false, true, true, 'generic', 'generic'] as const) {
+    for (const prepare of [false, true, true, 'generic', 'generic', 'custom', 'custom'] as const) {
       const { rows } = await db.query<{ n: number }>('SELECT $1::int + 1 AS n', [41], { prepare });
       expect(rows).toEqual([{ n: 42 }]);
     }
@@ -52,18 +52,31 @@ describe('prepared statements', () => {
     expect(n).toEqual({ n: 42 });
   });
 
-  it.skipIf(onPostgres)('are planned once for any values when generic, on PGlite', async () => {
-    const text = "SELECT $1::int AS n, 'generic-marker' AS marker";
-    for (let i = 0; i < 3; i++) await db.query(text, [i], { prepare: 'generic' });
-    expect(await plansOf('generic-marker')).toEqual([{ generic: 3, custom: 0 }]);
-    // Prepared without it, PostgreSQL plans the first calls for their values (plan_cache_mode auto).
-    const other = "SELECT $1::int AS n, 'custom-marker' AS marker";
-    for (let i = 0; i < 3; i++) await db.query(other, [i], { prepare: true });
-    expect(await plansOf('custom-marker')).toEqual([{ generic: 0, custom: 3 }]);
-    // The setting goes back: a later statement of the session plans as PostgreSQL chooses.
-    const { rows } = await db.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
-    expect(rows).toEqual([{ mode: 'auto' }]);
+  it.runIf(onPostgres)('run unprepared when custom, on PostgreSQL', async () => {
+    expect(await namesOf('marker-custom', 'custom')).toEqual([]);
   });
+
+  it.skipIf(onPostgres)(
+    'are planned once when generic and for each call when custom, on PGlite',
+    async () => {
+      const text = "SELECT $1::int AS n, 'generic-marker' AS marker";
+      for (let i = 0; i < 3; i++) await db.query(text, [i], { prepare: 'generic' });
+      expect(await plansOf('generic-marker')).toEqual([{ generic: 3, custom: 0 }]);
+      // Prepared without a mode, PostgreSQL plans five calls for their values, then takes a generic
+      // plan that looks as cheap (plan_cache_mode auto); 'custom' plans every call for its values.
+      const auto = "SELECT $1::int AS n, 'auto-marker' AS marker";
+      const custom = "SELECT $1::int AS n, 'custom-marker' AS marker";
+      for (let i = 0; i < 7; i++) {
+        await db.query(auto, [i], { prepare: true });
+        await db.query(custom, [i], { prepare: 'custom' });
+      }
+      expect(await plansOf('auto-marker')).toEqual([{ generic: 2, custom: 5 }]);
+      expect(await plansOf('custom-marker')).toEqual([{ generic: 0, custom: 7 }]);
+      // The setting goes back: a later statement of the session plans as PostgreSQL chooses.
+      const { rows } = await db.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
+      expect(rows).toEqual([{ mode: 'auto' }]);
+    },
+  );
 });
 
 describe.skipIf(onPostgres)('statements on PGlite, one exchange each', () => {

@@ -4,7 +4,7 @@
  * database: amounts as plain decimal text (`trim_scale`, never exponent notation) and timestamps as
  * ISO 8601 UTC strings.
  */
-import { businessConditions, type OrgScope } from '../../auth/scope';
+import { businessConditions, organisationsBusiness, type OrgScope } from '../../auth/scope';
 import type { ListSource } from '../../lib/list';
 
 /** ISO 8601 UTC with milliseconds, e.g. 2026-03-02T09:00:10.000Z. */
@@ -37,12 +37,26 @@ const sourceOf =
   (scope: OrgScope): ListSource => ({
     select,
     from: `${table} t${joins ? ` ${joins}` : ''}`,
-    owner: { column: 't.organisation_id', scope },
+    owner: {
+      column: 't.organisation_id',
+      scope,
+      // A list filtered to one business, whose rows name only it: every table's foreign key
+      // (business_id, organisation_id) makes them the organisation's when that business is.
+      once:
+        businessColumns.length === 1
+          ? (organisation, param, selection) =>
+              selection.businessId === undefined
+                ? undefined
+                : organisationsBusiness(organisation, `${param(selection.businessId)}::integer`)
+          : undefined,
+    },
     // The hidden business and every row that names it are ADMIN's only (a NULL business is visible).
     // For an API key, also only the rows of its business. A list filtered to one business (the
     // businessId filter, `t.business_id = …` where the row names one business) tests that business once.
     where: (param, selection) =>
       businessConditions(scope, businessColumns, param, selection.businessId as number | undefined),
+    // Ids, texts, formatted amounts and times (isoUtc, decimal) and the deposits' JSON.
+    answerColumns: true,
   });
 
 /**
