@@ -119,10 +119,8 @@ async function statementOf(sql, prepare) {
 const PLAN_MODES = { generic: 'force_generic_plan', custom: 'force_custom_plan' };
 
 async function runStatement(sql, params = [], prepare, inTransaction) {
-  let entry;
-  let results;
   try {
-    entry = await statementOf(sql, inTransaction && prepare === 'custom' ? false : prepare);
+    const entry = await statementOf(sql, inTransaction && prepare === 'custom' ? false : prepare);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pglite.serializers[entry.types[i]];
@@ -138,8 +136,8 @@ async function runStatement(sql, params = [], prepare, inTransaction) {
       serialize.sync(),
       ...(mode ? [serialize.query('RESET plan_cache_mode')] : []),
     ]);
-    results = parse.parseResults(messages, pglite.parsers);
-    return results[mode ? 1 : 0];
+    // With the setting, the SET's result comes first.
+    return parse.parseResults(messages, pglite.parsers)[mode ? 1 : 0];
   } catch (error) {
     if (error && typeof error === 'object') error.query = sql; // as PGlite's query does
     throw error;

@@ -156,7 +156,7 @@ export interface ListSource {
   /**
    * Every column of the select list is already what the answer shows (text, an integer, a boolean,
    * JSON; never a timestamp, a NUMERIC or a bigint the driver would convert): a page then comes back as
-   * one JSON text built by the database, not as rows of columns (docs/decisions.md 214).
+   * one JSON text built by the database, not as rows of columns (docs/decisions.md 215).
    */
   answerColumns?: true;
 }
