@@ -236,7 +236,7 @@ export const PG_BACKGROUND_POOL_MAX = 3;
 /**
  * Prepared statements per pool, and on the embedded database (QueryOptions.prepare): at most this many
  * texts get a name; later ones run unprepared, so texts that turned out to vary more than thought
- * cannot grow the server's memory. The lists' pages take about a hundred (a few per kind of list).
+ * cannot grow the server's memory. Each list names a few texts (its pages and count per filter set).
  */
 export const PREPARED_MAX = 256;
 

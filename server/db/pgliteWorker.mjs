@@ -72,8 +72,6 @@ let nextName = 1;
 /** Close messages of dropped named statements, sent with the next exchange. */
 let closing = [];
 
-const concat = (parts) => Buffer.concat(parts);
-
 /** Forgets every text (after an `exec`, which may change the schema under them). */
 function forgetStatements() {
   for (const { name } of statements.values()) if (name) closing.push(serialize.close({ type: 'S', name }));
@@ -84,7 +82,7 @@ function forgetStatements() {
 async function exchange(parts) {
   const messages = [...closing, ...parts];
   closing = [];
-  return pglite.execProtocolStream(concat(messages), { syncToFs: false });
+  return pglite.execProtocolStream(Buffer.concat(messages), { syncToFs: false });
 }
 
 /** The entry of a text: its parameter types, asked once (and its name, when prepared). */

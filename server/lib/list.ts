@@ -396,13 +396,17 @@ export function defineList<
             `ORDER BY ${orderBy} LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}) ` +
             `SELECT ${select} FROM ${source.from} JOIN page ON ${spec.tieBreaker} = page."__key" ` +
             `ORDER BY ${orderBy}`;
-    // One plan for every call when no value can make another plan better (ListFilter.onePlan). Not
-    // with a count: how to count up to TOTAL_CAP rows depends on how many there are (a business of
-    // 200 rows is best read whole and sorted, one of 20,000 walked in its index's order).
+    // One plan for every call when no value can make another plan better (ListFilter.onePlan): in
+    // the declared default sort, whose later pages read their rows through their keys (a fixed
+    // defaultOrder joins the page, which a plan made once may do by a hash over the whole table).
+    // Not with a count: how to count up to TOTAL_CAP rows depends on how many there are (a business
+    // of 200 rows is best read whole and sorted, one of 20,000 walked in its index's order).
     const given = filterKeys.filter((k) => (query as Record<string, unknown>)[k] !== undefined);
+    const defaultSort = spec.defaultSort?.sortBy;
     const onePlan =
       !folded &&
-      (query.sortBy === undefined || query.sortBy === spec.defaultSort?.sortBy) &&
+      defaultSort !== undefined &&
+      (query.sortBy ?? defaultSort) === defaultSort &&
       (query.q === undefined || query.q.trim() === '') &&
       given.every((k) => filters[k].onePlan);
     // Otherwise planned for its values on each call (PostgreSQL's own choice could keep a plan made

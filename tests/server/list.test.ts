@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import type { OrgScope } from '../../server/auth/scope';
+import type { QueryOptions } from '../../server/db/client';
 import { atLeast, atMost, defineList, equals, escapeLike } from '../../server/lib/list';
 import { makeApp, type TestApp } from './helpers';
 
@@ -141,14 +142,16 @@ describe('defineList', () => {
   /** The test database, with the statements sent through it. */
   const recording = () => {
     const sent: string[] = [];
+    const options: (QueryOptions | undefined)[] = [];
     const recorder = {
       ...t.db,
-      query: <T>(sql: string, params?: unknown[]) => {
+      query: <T>(sql: string, params?: unknown[], queryOptions?: QueryOptions) => {
         sent.push(sql);
-        return t.db.query<T>(sql, params);
+        options.push(queryOptions);
+        return t.db.query<T>(sql, params, queryOptions);
       },
     };
-    return { sent, recorder };
+    return { sent, options, recorder };
   };
 
   it('builds parameterised conditions from typed filters', async () => {
@@ -210,13 +213,16 @@ describe('defineList', () => {
   });
 
   it('reads the first page in one plain query and later pages through a deferred join', async () => {
-    const { sent, recorder } = recording();
+    const { sent, options, recorder } = recording();
     const first = await list.run<{ id: number }>(recorder, { ...query, limit: 2 }, source);
     expect(sent[0]).not.toMatch(/WITH page/);
     expect(sent[0]).not.toMatch(/OFFSET/);
     sent.length = 0;
+    options.length = 0;
     const second = await list.run<{ id: number }>(recorder, { ...query, limit: 2, offset: 2 }, source);
     expect(sent[0]).toMatch(/^WITH page AS \(SELECT id AS "__key" FROM roles .* OFFSET \$\d+\)/);
+    // A fixed defaultOrder (no declared default sort) is planned for its values on every page.
+    expect(options).toEqual(sent.map(() => ({ prepare: 'custom' })));
     // Both shapes answer the same rows in the same order.
     const all = await list.run<{ id: number }>(t.db, { ...query, limit: 4 }, source);
     expect([...first.rows, ...second.rows]).toEqual(all.rows);
