@@ -4,7 +4,10 @@
  * currency is worth 1 of itself. Amounts are multiplied by their rates exactly with big.js, the products
  * summed exactly, and only a total is rounded, half up, to the quote currency's precision. A currency
  * without a stated rate into the quote currency adds nothing. Balances (display amounts), statistics
- * (settlement volumes and uniform balances) and reports convert through this one place.
+ * (settlement volumes and uniform balances) and reports convert through this one place: in JavaScript
+ * (`Conversion`), or, where a statement converts as it sums (the statistics' histogram), in SQL by the
+ * same rule (`ratesIntoSql`, `precisionSql`, `roundedSql`; tests/server/conversion.test.ts holds the
+ * two equal; docs/decisions.md 216).
  */
 import Big from 'big.js';
 import type { Db } from '../db/client';
@@ -60,6 +63,26 @@ export async function settlementConversion(
   );
   return rows.length === 0 ? undefined : { currency: rows[0]!.quote, convert: conversionOf(rows) };
 }
+
+/**
+ * In SQL, the stated rates into `quote` (a text expression) as a relation (currency, rate), with the
+ * quote itself at 1: a currency without a stated rate has no row, so that a sum of `amount * rate`
+ * over a left join leaves it out, as `value` does. PostgreSQL's numeric product is exact, and so is
+ * its sum.
+ */
+export const ratesIntoSql = (quote: string) =>
+  `SELECT r.base_currency AS currency, r.rate FROM conversion_rates r WHERE r.quote_currency = ${quote}
+   UNION ALL SELECT ${quote}, 1::numeric`;
+
+/** In SQL, the precision of `quote` (a text expression), 8 for an unknown currency, as `round` takes. */
+export const precisionSql = (quote: string) =>
+  `COALESCE((SELECT c.precision FROM currencies c WHERE c.abbreviation = ${quote}), 8)`;
+
+/**
+ * In SQL, an exact value (NULL counts as 0) rounded to `precision` places as `round` does:
+ * PostgreSQL rounds a numeric's half away from zero, which is big.js's roundHalfUp.
+ */
+export const roundedSql = (value: string, precision: string) => `round(COALESCE(${value}, 0), ${precision})`;
 
 function conversionOf(rows: readonly QuoteRow[]): Conversion {
   const byPair = new Map<string, Big>();

@@ -6,10 +6,10 @@
  * today, UTC, by the app's clock. A histogram
  * has one bucket per UTC day from after's day to today, zero-filled. Volumes are exact decimal sums per
  * currency; the settlement volume converts them into the organisation's settlement currency at the
- * stated rates (server/lib/conversion.ts): exact products summed, then rounded half up once per
- * bucket, coin or total to the settlement currency's precision (decimal strings without trailing
- * zeros, like the volumes). A coin's percent is its exact share of the exact total, rounded half up to 4
- * decimals. settlementBalances are the ledger balances of the same businesses per currency;
+ * stated rates (server/lib/conversion.ts; a histogram's by the database, by the same rule): exact
+ * products summed, then rounded half up once per bucket, coin or total to the settlement currency's
+ * precision (decimal strings without trailing zeros, like the volumes). A coin's percent is its exact
+ * share of the exact total, rounded half up to 4 decimals. settlementBalances are the ledger balances of the same businesses per currency;
  * uniformBalances are each of those converted into the settlement currency.
  */
 import Big from 'big.js';
@@ -124,30 +124,21 @@ export function statisticsService({ db, now }: AppContext) {
   return {
     async histogram(scope: OrgScope, flow: Flow, query: StatisticsQuery): Promise<Histogram> {
       const window = await windowOf(scope, query);
-      const [rows, { currency, convert }] = await Promise.all([
-        repository.volumes(scope, flow, window, true),
-        settlement(scope),
-      ]);
-      const byDay = new Map<string, VolumeRow[]>();
-      for (const row of rows) byDay.set(row.day!, [...(byDay.get(row.day!) ?? []), row]);
+      const found = await repository.histogram(scope, flow, window);
+      if (!found) throw notFound();
+      const byDate = new Map(found.days.map((day) => [day.date, day]));
       const buckets: Bucket[] = [];
       for (let day = dayStart(window.from.getTime()); day < window.to.getTime(); day += DAY_MS) {
         const date = isoDay(day);
-        const own = (byDay.get(date) ?? []).sort((a, b) => byCodePoints(a.currency, b.currency));
-        buckets.push({
-          date,
-          count: own.reduce((sum, r) => sum + r.count, 0),
-          volumes: Object.fromEntries(own.map((r) => [r.currency, r.volume])),
-          settlementVolume: plain(convert.round(valueOf(own, currency, convert), currency)),
-        });
+        buckets.push(byDate.get(date) ?? { date, count: 0, volumes: {}, settlementVolume: '0' });
       }
-      return { groupByCriteria: 'DAY', settlementCurrency: currency, buckets };
+      return { groupByCriteria: 'DAY', settlementCurrency: found.currency, buckets };
     },
 
     async totals(scope: OrgScope, flow: Flow, query: StatisticsQuery): Promise<Totals> {
       const window = await windowOf(scope, query);
       const [rows, accounts, { currency, convert }] = await Promise.all([
-        repository.volumes(scope, flow, window, false),
+        repository.volumes(scope, flow, window),
         balances.accounts(scope, query.businessId),
         settlement(scope),
       ]);
