@@ -43,13 +43,15 @@ export interface QueryOptions {
    * its plans for its values. For hot statements whose text is one of a few variants
    * (docs/decisions.md 209, 214).
    *
-   * How the embedded database plans it, outside a transaction, for reads (the setting would also
-   * apply to the triggers a write fires): `'generic'` once for any values, where planning a list's
-   * page took as long as running it, for a read whose best plan is the same whatever its values (an
-   * index walked in the list's order); `'custom'` for each call's values, where PostgreSQL's own
+   * How it is planned, outside a transaction, for reads (on the embedded database the setting would
+   * also apply to the triggers a write fires): `'generic'` once for any values, where planning a
+   * list's page took as long as running it, for a read whose best plan is the same whatever its values
+   * (an index walked in the list's order); `'custom'` for each call's values, where PostgreSQL's own
    * choice (after five calls, a generic plan when it looks as cheap) could keep a plan that is bad for
-   * other values. On PostgreSQL `'generic'` is `true`, and `'custom'` runs unprepared: a connection's
-   * plan_cache_mode cannot be set for one statement without another round trip.
+   * other values. The embedded database sets plan_cache_mode around the statement; PostgreSQL runs it
+   * on a small pool of connections opened in that mode (`PG_PLANNING_POOL_MAX`), as a connection's
+   * mode cannot be set for one statement without another round trip (docs/decisions.md 217). In a
+   * transaction the statement is named and PostgreSQL chooses.
    */
   prepare?: boolean | 'generic' | 'custom';
 }
@@ -232,6 +234,23 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Connections of the requests' pool and of the heavy work's own pool (`background()`) on PostgreSQL. */
 export const PG_POOL_MAX = 10;
 export const PG_BACKGROUND_POOL_MAX = 3;
+/**
+ * Connections of each of the two planning pools on PostgreSQL (QueryOptions.prepare 'generic' and
+ * 'custom'), opened at their first use; the database has two cores' worth of work to give them.
+ */
+export const PG_PLANNING_POOL_MAX = 4;
+
+/**
+ * The settings of a planning pool's connections. A plan made without values for a page estimates
+ * the LIMIT it does not know as a tenth of the table, over `jit_above_cost`: JIT would compile it on
+ * every call (37 functions, 14 ms, on PostgreSQL 15), so the generic pool runs without it.
+ */
+const PLANNING = {
+  generic: 'SET plan_cache_mode = force_generic_plan; SET jit = off',
+  custom: 'SET plan_cache_mode = force_custom_plan',
+} as const;
+
+type Planning = keyof typeof PLANNING;
 
 /**
  * Prepared statements per pool, and on the embedded database (QueryOptions.prepare): at most this many
@@ -240,12 +259,24 @@ export const PG_BACKGROUND_POOL_MAX = 3;
  */
 export const PREPARED_MAX = 256;
 
-/** A Db over one pool: its queries and its transactions (each on one connection of the pool). */
-function overPool(pool: pg.Pool): Pick<Db, 'query' | 'transaction' | 'exec'> {
+/**
+ * A Db over one pool: its queries and its transactions (each on one connection of the pool). With
+ * `planning`, a query outside a transaction that asks for a planning mode runs on that mode's pool;
+ * without, `'custom'` runs unprepared, planned for its values.
+ */
+function overPool(
+  pool: pg.Pool,
+  planning?: (mode: Planning, query: pg.QueryConfig) => Promise<pg.QueryResult>,
+): Pick<Db, 'query' | 'transaction' | 'exec'> {
   const names = new Map<string, string>();
   /** The query of a statement: named (pg prepares it on each connection at its first use) or not. */
-  const queryOf = (text: string, values: unknown[] | undefined, options: QueryOptions | undefined) => {
-    const prepare = Boolean(options?.prepare) && options?.prepare !== 'custom';
+  const queryOf = (
+    text: string,
+    values: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    inPlanningPool = false,
+  ) => {
+    const prepare = Boolean(options?.prepare) && (inPlanningPool || options?.prepare !== 'custom');
     let name = prepare ? names.get(text) : undefined;
     if (prepare && name === undefined && names.size < PREPARED_MAX) {
       name = `prepared_${names.size + 1}`;
@@ -255,7 +286,11 @@ function overPool(pool: pg.Pool): Pick<Db, 'query' | 'transaction' | 'exec'> {
   };
   return {
     query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
-      const r = await pool.query(queryOf(sql, params, options));
+      const mode = options?.prepare;
+      const r =
+        planning && (mode === 'generic' || mode === 'custom')
+          ? await planning(mode, queryOf(sql, params, options, true))
+          : await pool.query(queryOf(sql, params, options));
       return { rows: r.rows as T[] };
     },
     transaction: async (fn) => {
@@ -298,10 +333,38 @@ export function openPg(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: PG_POOL_MAX });
   let backgroundPool: pg.Pool | undefined;
   let backgroundDb: Db | undefined;
-  const listeners = new Set<() => Promise<void>>();
+  const planningPools = new Map<Planning, pg.Pool>();
   let closed = false;
+  /** A planning mode's pool (opened at its first use). */
+  const planningPool = (mode: Planning) => {
+    let found = planningPools.get(mode);
+    if (!found) {
+      found = new pg.Pool({ connectionString, max: PG_PLANNING_POOL_MAX });
+      planningPools.set(mode, found);
+    }
+    return found;
+  };
+  const inMode = new WeakSet<pg.PoolClient>();
+  /** A query on a connection of its planning mode's pool, set in that mode before its first query. */
+  const planning = async (mode: Planning, query: pg.QueryConfig) => {
+    if (closed) return pool.query(query); // ended: fails as the requests' pool does
+    const client = await planningPool(mode).connect();
+    try {
+      if (!inMode.has(client)) {
+        await client.query(PLANNING[mode]);
+        inMode.add(client);
+      }
+      const result = await client.query(query);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error as Error); // closed, as pool.query closes a connection whose query failed
+      throw error;
+    }
+  };
+  const listeners = new Set<() => Promise<void>>();
   return {
-    ...overPool(pool),
+    ...overPool(pool, planning),
     background() {
       if (closed) return this;
       backgroundPool ??= new pg.Pool({ connectionString, max: PG_BACKGROUND_POOL_MAX });
@@ -316,7 +379,11 @@ export function openPg(connectionString: string): Db {
     close: async () => {
       closed = true;
       await Promise.all([...listeners].map((stop) => stop()));
-      await Promise.all([pool.end(), backgroundPool?.end()]);
+      await Promise.all([
+        pool.end(),
+        backgroundPool?.end(),
+        ...[...planningPools.values()].map((p) => p.end()),
+      ]);
     },
     listen: async (channel, onNotify, onLost) => {
       if (closed) throw dbClosed();

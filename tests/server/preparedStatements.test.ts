@@ -28,13 +28,17 @@ const namesOf = async (marker: string, prepare: QueryOptions['prepare']) =>
     )
   ).rows.map((r) => r.name);
 
-/** How often the prepared statement holding `marker` was planned for any values and for its values. */
-const plansOf = async (marker: string) =>
+/**
+ * How often the prepared statement holding `marker` was planned for any values and for its values,
+ * asked in the mode it was prepared in (on PostgreSQL, on a connection of that mode).
+ */
+const plansOf = async (marker: string, prepare: QueryOptions['prepare']) =>
   (
     await db.query<{ generic: number; custom: number }>(
       `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
         WHERE statement LIKE '%' || $1 || '%' AND statement NOT LIKE '%pg_prepared_statements%'`,
       [marker],
+      { prepare },
     )
   ).rows;
 
@@ -52,31 +56,47 @@ describe('prepared statements', () => {
     expect(n).toEqual({ n: 42 });
   });
 
-  it.runIf(onPostgres)('run unprepared when custom, on PostgreSQL', async () => {
-    expect(await namesOf('marker-custom', 'custom')).toEqual([]);
+  it('are planned once when generic and for each call when custom', async () => {
+    const text = "SELECT $1::int AS n, 'generic-marker' AS marker";
+    for (let i = 0; i < 3; i++) await db.query(text, [i], { prepare: 'generic' });
+    // On PostgreSQL a statement is prepared on each connection: asked in the same mode, serially, the
+    // question goes to the same connection of that mode's pool.
+    expect(await plansOf('generic-marker', 'generic')).toEqual([{ generic: 3, custom: 0 }]);
+    // Prepared without a mode, PostgreSQL plans five calls for their values, then takes a generic
+    // plan that looks as cheap (plan_cache_mode auto); 'custom' plans every call for its values.
+    const auto = "SELECT $1::int AS n, 'auto-marker' AS marker";
+    const custom = "SELECT $1::int AS n, 'custom-marker' AS marker";
+    for (let i = 0; i < 7; i++) {
+      await db.query(auto, [i], { prepare: true });
+      await db.query(custom, [i], { prepare: 'custom' });
+    }
+    expect(await plansOf('auto-marker', true)).toEqual([{ generic: 2, custom: 5 }]);
+    expect(await plansOf('custom-marker', 'custom')).toEqual([{ generic: 0, custom: 7 }]);
   });
 
-  it.skipIf(onPostgres)(
-    'are planned once when generic and for each call when custom, on PGlite',
-    async () => {
-      const text = "SELECT $1::int AS n, 'generic-marker' AS marker";
-      for (let i = 0; i < 3; i++) await db.query(text, [i], { prepare: 'generic' });
-      expect(await plansOf('generic-marker')).toEqual([{ generic: 3, custom: 0 }]);
-      // Prepared without a mode, PostgreSQL plans five calls for their values, then takes a generic
-      // plan that looks as cheap (plan_cache_mode auto); 'custom' plans every call for its values.
-      const auto = "SELECT $1::int AS n, 'auto-marker' AS marker";
-      const custom = "SELECT $1::int AS n, 'custom-marker' AS marker";
-      for (let i = 0; i < 7; i++) {
-        await db.query(auto, [i], { prepare: true });
-        await db.query(custom, [i], { prepare: 'custom' });
-      }
-      expect(await plansOf('auto-marker')).toEqual([{ generic: 2, custom: 5 }]);
-      expect(await plansOf('custom-marker')).toEqual([{ generic: 0, custom: 7 }]);
-      // The setting goes back: a later statement of the session plans as PostgreSQL chooses.
-      const { rows } = await db.query<{ mode: string }>(`SELECT current_setting('plan_cache_mode') AS mode`);
-      expect(rows).toEqual([{ mode: 'auto' }]);
-    },
-  );
+  it('take their mode only outside a transaction, and leave the others to PostgreSQL', async () => {
+    const settings = `SELECT current_setting('plan_cache_mode') AS mode, current_setting('jit') AS jit`;
+    const modeOf = async (prepare: QueryOptions['prepare'], on: Pick<Db, 'query'> = db) =>
+      (await on.query<{ mode: string; jit: string }>(settings, [], { prepare })).rows[0]!.mode;
+    const jit = (await db.query<{ jit: string }>(`SELECT current_setting('jit') AS jit`)).rows[0]!.jit;
+    for (const prepare of [false, true] as const) expect(await modeOf(prepare)).toBe('auto');
+    // In a transaction every statement is the transaction's connection's.
+    for (const prepare of ['generic', 'custom'] as const) {
+      expect(await db.transaction((tx) => modeOf(prepare, tx))).toBe('auto');
+    }
+    const { rows } = await db.query<{ jit: string }>(settings, [], { prepare: 'generic' });
+    // On PGlite (no JIT) the worker sets the mode around the statement; PostgreSQL's generic
+    // connections run without JIT, which would compile a plan made without values on every call.
+    expect(rows[0]!.jit).toBe(onPostgres ? 'off' : jit);
+    // The setting goes back on PGlite: a later statement of the session plans as PostgreSQL chooses.
+    expect(await modeOf(false)).toBe('auto');
+    // After a failed statement, the next one of its mode is planned in that mode.
+    for (const prepare of ['generic', 'custom'] as const) {
+      await expect(db.query('SELECT 1 / $1::int AS n', [0], { prepare })).rejects.toThrow(/division by zero/);
+    }
+    expect(await modeOf('generic')).toBe('force_generic_plan');
+    expect(await modeOf('custom')).toBe('force_custom_plan');
+  });
 });
 
 describe.skipIf(onPostgres)('statements on PGlite, one exchange each', () => {
