@@ -34,30 +34,32 @@ interface SourceSpec {
 
 const sourceOf =
   ({ table, select, joins, businessColumns = ['t.business_id'] }: SourceSpec) =>
-  (scope: OrgScope): ListSource => ({
-    select,
-    from: `${table} t${joins ? ` ${joins}` : ''}`,
-    owner: {
-      column: 't.organisation_id',
-      scope,
-      // A list filtered to one business, whose rows name only it: every table's foreign key
-      // (business_id, organisation_id) makes them the organisation's when that business is.
-      once:
-        businessColumns.length === 1
-          ? (organisation, param, selection) =>
-              selection.businessId === undefined
-                ? undefined
-                : organisationsBusiness(organisation, `${param(selection.businessId)}::integer`)
-          : undefined,
-    },
-    // The hidden business and every row that names it are ADMIN's only (a NULL business is visible).
-    // For an API key, also only the rows of its business. A list filtered to one business (the
-    // businessId filter, `t.business_id = …` where the row names one business) tests that business once.
-    where: (param, selection) =>
-      businessConditions(scope, businessColumns, param, selection.businessId as number | undefined),
-    // Ids, texts, formatted amounts and times (isoUtc, decimal) and the deposits' JSON.
-    answerColumns: true,
-  });
+  (scope: OrgScope): ListSource => {
+    // The business a list is filtered to (the businessId filter), where its rows name only that one:
+    // every table's foreign key (business_id, organisation_id) makes them the organisation's, and the
+    // caller's to see, when that business is, so it is tested once instead of on each row.
+    const filteredTo = (selection: Readonly<Record<string, unknown>>) =>
+      businessColumns.length === 1 ? (selection.businessId as number | undefined) : undefined;
+    return {
+      select,
+      from: `${table} t${joins ? ` ${joins}` : ''}`,
+      owner: {
+        column: 't.organisation_id',
+        scope,
+        once: (organisation, param, selection) => {
+          const business = filteredTo(selection);
+          return business === undefined
+            ? undefined
+            : organisationsBusiness(organisation, `${param(business)}::integer`);
+        },
+      },
+      // The hidden business and every row that names it are ADMIN's only (a NULL business is
+      // visible). For an API key, also only the rows of its business.
+      where: (param, selection) => businessConditions(scope, businessColumns, param, filteredTo(selection)),
+      // Ids, texts, formatted amounts and times (isoUtc, decimal) and the deposits' JSON.
+      answerColumns: true,
+    };
+  };
 
 /**
  * A payment's deposits, in id order, as a JSON array in its own row: a page or an export batch of
