@@ -195,11 +195,13 @@ export function statisticsRepository(db: Db) {
         ? `SELECT u.day, u.currency, sum(u.count) AS count, sum(u.volume) AS volume
              FROM (${counted}) u (day, currency, count, volume) GROUP BY 1, 2`
         : 'SELECT NULL::date, NULL::text, 0::bigint, 0::numeric WHERE false';
+      // The rates read once (MATERIALIZED): expecting one day and currency where there were 174,
+      // PGlite joined them by a loop that read conversion_rates again for each.
       const { rows } = await db.query<{ currency: string; days: string }>(
         `WITH quote AS (
            SELECT o.settlement_currency AS code, ${precisionSql('o.settlement_currency')} AS precision
              FROM organisations o WHERE o.id = $1),
-         rates AS (${ratesIntoSql('(SELECT q.code FROM quote q)')}),
+         rates AS MATERIALIZED (${ratesIntoSql('(SELECT q.code FROM quote q)')}),
          g (day, currency, count, volume) AS (${grouped})
          SELECT quote.code AS currency,
                 (SELECT COALESCE(json_agg(d ORDER BY d.date), '[]')::text FROM (
