@@ -19,6 +19,16 @@ function run(title, command, args, env = {}) {
   return r.status === 0;
 }
 
+/**
+ * Adds a runner's counts. A step that failed without a failed test (a runner that could not start,
+ * say, its port taken; lint; the typecheck) counts as one failure, so the summary never says
+ * `0 failed` for a run that failed.
+ */
+function tally(stepOk, passed = 0, failed = 0) {
+  results.passed += passed;
+  results.failed += failed === 0 && !stepOk ? 1 : failed;
+}
+
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
@@ -27,8 +37,8 @@ function readJson(path) {
   }
 }
 
-run('lint', 'npm', ['run', '-s', 'lint']);
-run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+tally(run('lint', 'npm', ['run', '-s', 'lint']));
+tally(run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']));
 
 const vitestJson = 'test-results/vitest.json';
 rmSync(vitestJson, { force: true });
@@ -40,10 +50,7 @@ const vitestOk = run('unit and server tests', 'npx', [
   `--outputFile=${vitestJson}`,
 ]);
 const v = readJson(vitestJson);
-if (v) {
-  results.passed += v.numPassedTests;
-  results.failed += v.numFailedTests;
-} else if (!vitestOk) results.failed += 1;
+tally(vitestOk, v?.numPassedTests, v?.numFailedTests);
 
 // The same server suite against a real PostgreSQL: the DATABASE_URL mode of production.
 const pgJson = 'test-results/vitest-pg.json';
@@ -55,10 +62,7 @@ const pgOk = run('server tests on PostgreSQL', 'node', [
   `--outputFile=${pgJson}`,
 ]);
 const pgResult = readJson(pgJson);
-if (pgResult) {
-  results.passed += pgResult.numPassedTests;
-  results.failed += pgResult.numFailedTests;
-} else if (!pgOk) results.failed += 1;
+tally(pgOk, pgResult?.numPassedTests, pgResult?.numFailedTests);
 
 ensureChromium();
 const e2eJson = 'test-results/e2e.json';
@@ -67,10 +71,7 @@ const e2eOk = run('e2e tests', 'npx', ['playwright', 'test', '--reporter=list,js
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
 });
 const e = existsSync(e2eJson) ? readJson(e2eJson) : null;
-if (e?.stats) {
-  results.passed += e.stats.expected + e.stats.flaky;
-  results.failed += e.stats.unexpected;
-} else if (!e2eOk) results.failed += 1;
+tally(e2eOk, e?.stats ? e.stats.expected + e.stats.flaky : 0, e?.stats?.unexpected);
 
 console.log(`\n${results.passed} passed, ${results.failed} failed`);
 process.exit(ok && results.failed === 0 ? 0 : 1);
