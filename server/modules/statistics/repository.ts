@@ -87,10 +87,15 @@ export function splitWindow(from: number, to: number, grains: readonly Grain[]) 
  * ends inside (organisation_statistics_hourly), split by the hidden business so a non-ADMIN reads the
  * others; for one business, its whole days (statistics_daily, 0017). The part of an hour (of a day,
  * for one business) inside the window is read from the rows, through the (organisation | business,
- * status, created_at) indexes of 0016. `$1` is the organisation; `param` adds the others. An empty
- * window is a relation without rows.
+ * status, created_at) indexes of 0016. `$1` is the organisation; `param` adds the others. Undefined
+ * for an empty window.
  */
-function countedSql(scope: OrgScope, flow: Flow, window: Window, param: (value: unknown) => string): string {
+function countedSql(
+  scope: OrgScope,
+  flow: Flow,
+  window: Window,
+  param: (value: unknown) => string,
+): string | undefined {
   const { table, status } = FLOWS[flow];
   const { businessId } = window;
   const { covered, rows: fromRows } = splitWindow(
@@ -133,9 +138,7 @@ function countedSql(scope: OrgScope, flow: Flow, window: Window, param: (value: 
           ${business} AND ${visibleBusiness(scope, 't.business_id')}`,
     );
   }
-  return parts.length === 0
-    ? 'SELECT NULL::date, NULL::text, 0::bigint, 0::numeric WHERE false'
-    : parts.join(' UNION ALL ');
+  return parts.length === 0 ? undefined : parts.join(' UNION ALL ');
 }
 
 /** One day of a histogram: its count, its volume per currency and their settlement value. */
@@ -164,6 +167,7 @@ export function statisticsRepository(db: Db) {
     async volumes(scope: OrgScope, flow: Flow, window: Window): Promise<VolumeRow[]> {
       const { params, param } = paramsOf(scope);
       const counted = countedSql(scope, flow, window, param);
+      if (counted === undefined) return [];
       const { rows } = await db.query<VolumeRow>(
         `SELECT u.currency, sum(u.count)::int AS count, trim_scale(sum(u.volume))::text AS volume
            FROM (${counted}) u (day, currency, count, volume)
@@ -187,6 +191,10 @@ export function statisticsRepository(db: Db) {
     ): Promise<{ currency: string; days: DayRow[] } | undefined> {
       const { params, param } = paramsOf(scope);
       const counted = countedSql(scope, flow, window, param);
+      const grouped = counted
+        ? `SELECT u.day, u.currency, sum(u.count) AS count, sum(u.volume) AS volume
+             FROM (${counted}) u (day, currency, count, volume) GROUP BY 1, 2`
+        : 'SELECT NULL::date, NULL::text, 0::bigint, 0::numeric WHERE false';
       // The rates read once (MATERIALIZED): expecting one day and currency where there were 174,
       // PGlite joined them by a loop that read conversion_rates again for each.
       const { rows } = await db.query<{ currency: string; days: string }>(
@@ -194,9 +202,7 @@ export function statisticsRepository(db: Db) {
            SELECT o.settlement_currency AS code, ${precisionSql('o.settlement_currency')} AS precision
              FROM organisations o WHERE o.id = $1),
          rates AS MATERIALIZED (${ratesIntoSql('(SELECT q.code FROM quote q)')}),
-         g (day, currency, count, volume) AS (
-           SELECT u.day, u.currency, sum(u.count), sum(u.volume)
-             FROM (${counted}) u (day, currency, count, volume) GROUP BY 1, 2)
+         g (day, currency, count, volume) AS (${grouped})
          SELECT quote.code AS currency,
                 (SELECT COALESCE(json_agg(d ORDER BY d.date), '[]')::text FROM (
                    SELECT to_char(g.day, 'YYYY-MM-DD') AS date, sum(g.count)::int AS count,
