@@ -127,5 +127,14 @@ async function boot(container: HTMLElement): Promise<void> {
   });
 }
 
-const container = document.getElementById('root');
-if (container) void boot(container);
+/**
+ * The boot script in the head starts this module before the body is parsed, and a module runs as soon
+ * as it is loaded: from the cache, on a busy machine, that can be before the parser has reached
+ * #root. Looked up then, #root is missing and nothing would ever replace the prerendered overlay.
+ */
+function start(): void {
+  const container = document.getElementById('root');
+  if (container) void boot(container);
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+else start();

@@ -61,3 +61,41 @@ test("a failed organisation switch returns to / with 'Failed to switch organisat
   await expect(page).toHaveURL(/\/statistics$/);
   await expect(page.getByRole('button', { name: /Organisation: Aurora Payments/ })).toBeVisible();
 });
+
+test('the app starts even when its entry module runs before the page below the head is parsed', async ({
+  page,
+}) => {
+  // The boot script in the head starts the entry module at once, and a module runs as soon as it is
+  // loaded: on a busy machine, from the cache, before the parser has reached <div id="root">. Here a
+  // script at the top of the body holds the parser until the entry module has run, every time.
+  let entryRan!: () => void;
+  const ran = new Promise<void>((resolve) => (entryRan = resolve));
+  await page.exposeFunction('entryModuleRan', () => entryRan());
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'load',
+      (event) => {
+        const script = event.target as HTMLScriptElement;
+        if (script.tagName === 'SCRIPT' && script.type === 'module')
+          void (window as unknown as { entryModuleRan: () => void }).entryModuleRan();
+      },
+      true,
+    );
+  });
+  await page.route('**/forgot-password', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      '<div id="root">',
+      '<script src="/parser-held.js"></script><div id="root">',
+    );
+    expect(html).toContain('/parser-held.js');
+    await route.fulfill({ response, body: html });
+  });
+  await page.route('**/parser-held.js', async (route) => {
+    await ran;
+    await route.fulfill({ contentType: 'text/javascript', body: '' });
+  });
+  await page.goto('/forgot-password');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+});
