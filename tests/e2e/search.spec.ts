@@ -37,9 +37,10 @@ test('support finds a deposit by its hash from the app bar and lands on its page
   await loginAs(page, 'support@example.com');
   await expect(page).toHaveURL(/\/businesses$/);
 
-  // `/` from the page focuses the search.
-  await page.locator('body').press('/');
+  // `/` from the page focuses the search (once the app bar, which listens for it, is there).
   const box = page.getByRole('combobox', { name: 'Search records' });
+  await expect(box).toBeVisible();
+  await page.locator('body').press('/');
   await expect(box).toBeFocused();
   await box.fill(hash);
   const listbox = page.getByRole('listbox', { name: 'Search results' });
