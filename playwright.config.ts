@@ -3,13 +3,18 @@ import { CHROMIUM_FLAGS } from './scripts/ensure-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
-// One data folder per port: runs on other ports (E2E_PORT) do not share (or wipe) one database.
-const dataDir = port === 8181 ? '.data/e2e' : `.data/e2e-${port}`;
+// One data folder, result folder and server log per port: a run on another port (E2E_PORT) beside
+// the default one shares (or wipes) neither's database, traces nor log (tests/e2e/fixtures.ts reads
+// the log through E2E_SERVER_LOG).
+const suffix = port === 8181 ? '' : `-${port}`;
+const dataDir = `.data/e2e${suffix}`;
+const serverLog = `test-results/e2e-server${suffix}.log`;
+process.env.E2E_SERVER_LOG = serverLog;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   // Its own folder: Playwright empties outputDir at start, and test-results/ holds the other runners' reports.
-  outputDir: 'test-results/playwright',
+  outputDir: `test-results/playwright${suffix}`,
   // Three times the slowest test measured on a 2-core machine with a second test run beside it.
   timeout: 90_000,
   expect: {
@@ -37,7 +42,7 @@ export default defineConfig({
     // The server's log goes to a file: the demo's password-reset "mail" is a line in it.
     command:
       `rm -rf ${dataDir} && mkdir -p test-results && node scripts/ensure-build.mjs && ` +
-      'npx tsx server/index.ts > test-results/e2e-server.log 2>&1',
+      `npx tsx server/index.ts > ${serverLog} 2>&1`,
     url: `${baseURL}/v1/brands/dashboard`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -171,7 +171,8 @@ export async function closeDialog(page: Page) {
 /** The newest password-reset link the server "mailed" (the demo writes it to the server log). */
 export async function resetLinkFromServerLog(): Promise<string> {
   const { readFile } = await import('node:fs/promises');
-  const log = await readFile('test-results/e2e-server.log', 'utf8');
+  // Set by playwright.config.ts (the log of this run's port), which the workers inherit.
+  const log = await readFile(process.env.E2E_SERVER_LOG ?? 'test-results/e2e-server.log', 'utf8');
   const links = [...log.matchAll(/Password reset link: ([^"\s]+)/g)].map((m) => m[1]);
   expect(links.length, 'a reset link in the server log').toBeGreaterThan(0);
   return links[links.length - 1];
