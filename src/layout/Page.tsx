@@ -18,9 +18,13 @@ export const PAGE_HEADING_ID = 'react-admin-title';
 export const PAGE_WIDTHS = { form: 560, text: 720, full: 'none' } as const;
 export type PageWidth = keyof typeof PAGE_WIDTHS;
 
+/** A field a user types in: the focus stays there wherever it is (the app bar's search, say). */
+const TYPED_IN = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+
 /**
  * Focuses the page's h1 (made focusable, not tabbable), unless the page has already put the focus
- * on something of its own (an autofocused field, an open dialog).
+ * on something of its own (an autofocused field, an open dialog), or the user is in a field: a page
+ * that arrives while they type in the app bar's search must not take their keys.
  */
 export function focusPageHeading(doc: Document = document): boolean {
   const heading = doc.getElementById(PAGE_HEADING_ID);
@@ -29,7 +33,7 @@ export function focusPageHeading(doc: Document = document): boolean {
   // react-admin's content area (the skip link's target); its <main> also holds the sidebar.
   const main = doc.getElementById('main-content');
   const pageOwnsFocus = active && active !== doc.body && main?.contains(active);
-  if (pageOwnsFocus) return false;
+  if (pageOwnsFocus || active?.matches(TYPED_IN)) return false;
   if (!heading.hasAttribute('tabindex')) {
     heading.setAttribute('tabindex', '-1');
     // Focusable for the screen reader's sake only (not in the tab order, not operable): no focus ring

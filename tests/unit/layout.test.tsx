@@ -284,6 +284,20 @@ describe('Page', () => {
     expect(document.activeElement?.id).toBe('react-admin-title');
     document.body.innerHTML = '';
   });
+
+  it('focusPageHeading leaves the focus in a field outside the page, such as the app bar search', () => {
+    document.body.innerHTML =
+      '<header><input id="search" /><button id="menu">Menu</button></header>' +
+      '<h1 id="react-admin-title">Title</h1><div id="main-content"></div>';
+    (document.getElementById('search') as HTMLInputElement).focus();
+    expect(focusPageHeading()).toBe(false);
+    expect(document.activeElement?.id).toBe('search');
+    // A button of the app bar (the organisation menu, say) is no field: the page takes the focus.
+    (document.getElementById('menu') as HTMLButtonElement).focus();
+    expect(focusPageHeading()).toBe(true);
+    expect(document.activeElement?.id).toBe('react-admin-title');
+    document.body.innerHTML = '';
+  });
 });
 
 describe('ResponseDialog', () => {
