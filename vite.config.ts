@@ -166,6 +166,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One migrated and seeded database per run, that every test file's makeDb starts from.
+          globalSetup: ['tests/server/globalSetup.ts'],
           // A test that seeds a database took 15 s with six other processes beside it.
           testTimeout: 60000,
           hookTimeout: 120000,

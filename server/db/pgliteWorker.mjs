@@ -6,9 +6,15 @@
  * Plain JavaScript on purpose: a worker is started from a file, and this one must load the same under
  * tsx (`npm start`, `npm run seed`), vitest and plain node (scripts/openapi.mjs).
  *
+ * Started with `workerData: { dataDir?, preparedMax?, fromDump? }`: `fromDump`, the path of a tar that
+ * `op: 'dump'` wrote, starts an in-memory database as that one was, without initdb (a third of the
+ * time; the server tests' seeded database, tests/server/globalSetup.ts).
+ *
  * Messages in: `{ id, op: 'query', sql, params, prepare?, tx? }`, `{ id, op: 'exec', sql, tx? }`,
  * `{ id, op: 'begin' }` (answers `{ tx }` once inside BEGIN), `{ id, op: 'end', tx, commit }`,
- * `{ id, op: 'listen', channel }`, `{ id, op: 'unlisten', channel }`, `{ id, op: 'close' }`.
+ * `{ id, op: 'listen', channel }`, `{ id, op: 'unlisten', channel }`, `{ id, op: 'close' }`,
+ * `{ id, op: 'dump', path }` (answers once the data folder, as of the last commit, is written to `path`
+ * as an uncompressed tar).
  * Messages out: `{ op: 'ready' }` or `{ op: 'failed', error }` once, then `{ id, ok, value | error }`
  * per request (a query outside a transaction answers `{ rows, ms }`: `ms` is how long the statement
  * held the database, its wait in the queue not counted) and `{ op: 'notify', channel, payload }` per notification. A notification is posted
@@ -18,11 +24,12 @@
  * A transaction is a session: its statements carry its id and run on its PGlite transaction, one after
  * the other, while statements outside it wait for it (PGlite runs one transaction at a time).
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-const { dataDir, preparedMax = 64 } = workerData ?? {};
+const { dataDir, preparedMax = 64, fromDump } = workerData ?? {};
 let pglite;
 /** Open transactions by id: the PGlite transaction, the last statement sent, and how to end it. */
 const sessions = new Map();
@@ -286,6 +293,23 @@ async function handle(message) {
       if (!pglite.closed) await pglite.close();
       return null;
     }
+    case 'dump': {
+      // In its turn among the statements, once no transaction is open, so the tar holds committed
+      // data only. The CHECKPOINT first makes the tar a cleanly written database: without it, one
+      // opened from it recovers from the WAL, where each sequence is logged up to 32 values ahead, so
+      // its ids would start further on than the dumped database's (and the replay costs time).
+      await schedule(
+        () =>
+          pglite._runExclusiveTransaction(async () => {
+            await pglite.runExclusive(() => runStatement('CHECKPOINT', [], false, false));
+            const tar = await pglite.dumpDataDir('none');
+            await writeFile(message.path, Buffer.from(await tar.arrayBuffer()));
+          }),
+        false,
+        'dump',
+      );
+      return null;
+    }
     default:
       throw new Error(`unknown operation ${op}`);
   }
@@ -293,7 +317,10 @@ async function handle(message) {
 
 try {
   // pg_trgm: the trigram indexes that serve the lists' `q` (migration 0018).
-  pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const extensions = { pg_trgm };
+  pglite = fromDump
+    ? await PGlite.create(undefined, { extensions, loadDataDir: new Blob([await readFile(fromDump)]) })
+    : await PGlite.create(dataDir, { extensions });
   // runAlone keeps PGlite's order between transactions and other statements through its lock.
   if (typeof pglite._runExclusiveTransaction !== 'function')
     throw new Error('this PGlite has no _runExclusiveTransaction (server/db/pgliteWorker.mjs, runAlone)');
