@@ -99,22 +99,23 @@ test('a page view is recorded per navigation, never for the login page', async (
   await page.goto('/');
   await loginAs(page, 'viewer@example.com');
   await expect(page).toHaveURL(/\/change-password$/);
-  await page
-    .getByRole('link', { name: /two-factor|authentication/i })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/authentication$/);
   const pageViews = () =>
     page.evaluate(() =>
       ((window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [])
         .filter((e) => e.event === 'page_view')
         .map((e) => e.page_path),
     );
-  // The view is pushed once the new route has rendered: wait for it rather than read at once.
+  // A view is pushed once its page has rendered (a page left before it showed was not viewed): wait
+  // for each page before leaving it, and for its view rather than read at once.
+  await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
+  await expect.poll(pageViews).toContain('/change-password');
+  await page
+    .getByRole('link', { name: /two-factor|authentication/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/authentication$/);
   await expect.poll(pageViews).toContain('/authentication');
-  const views = await pageViews();
-  expect(views).toContain('/change-password');
-  expect(views).not.toContain('/');
+  expect(await pageViews()).not.toContain('/');
 });
 
 test('unknown paths render a not-found page that says where the user is', async ({ page }) => {
