@@ -1,17 +1,30 @@
 /**
  * Crypto withdrawals with four-eyes approval (docs/decisions.md 175–179): the Manager creates a
  * withdrawal (its amount leaves the available balance at once), sees it among the approvals with the
- * reason they may not decide it; Northwind Coffee's card shows the amount held; twofa@ approves it
- * with a 2FA code, its status changes and the manager's card no longer holds it, without a reload.
+ * reason they may not decide it; Northwind Coffee's card shows the amount held. Then twofa@ approves
+ * one of the manager's withdrawals with a 2FA code, its status changes and the manager's open card no
+ * longer holds it, without a reload. Two tests, each a third of its limit on a loaded machine.
  * The withdrawal form, the approvals list and its decision dialog pass axe in both themes.
  */
-import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import Big from 'big.js';
-import { test, expect, loginAs, resetDemoData, totpNow, expectNoViolations, closeDialog } from './fixtures';
+import { IDENTITY_HEADER } from '../../src/domain/api';
+import {
+  test,
+  expect,
+  loginAs,
+  resetDemoData,
+  totpNow,
+  expectNoViolations,
+  closeDialog,
+  PASSWORD,
+} from './fixtures';
 
 test.beforeAll(resetDemoData);
 
 const MENU = 'Main menu';
+const MANAGER = 'manager@example.com';
 
 async function openApprovals(page: Page) {
   await page
@@ -38,7 +51,7 @@ async function fillWithdrawal(page: Page) {
 for (const scheme of ['light', 'dark'] as const) {
   test(`${scheme}: the withdrawal form, the approvals and the decision dialog pass axe`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await loginAs(page, 'manager@example.com');
+    await loginAs(page, MANAGER);
     await openWithdrawal(page);
     await fillWithdrawal(page);
     await expect(page.getByTestId('available-balance')).toContainText('Available');
@@ -73,11 +86,8 @@ async function openBusinesses(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Businesses' })).toBeVisible();
 }
 
-test('a manager creates a withdrawal and cannot approve it; twofa@ approves it and the held balance goes', async ({
-  page,
-  browser,
-}) => {
-  await loginAs(page, 'manager@example.com');
+test('a manager creates a withdrawal, its amount is held, and they cannot approve it', async ({ page }) => {
+  await loginAs(page, MANAGER);
   await openBusinesses(page);
   const heldBefore = await heldOnCard(page);
 
@@ -107,7 +117,7 @@ test('a manager creates a withdrawal and cannot approve it; twofa@ approves it a
   await expect(balance).toContainText(new RegExp(`\\(${heldText}0*\\sBTC held for approval\\)`));
 
   await openApprovals(page);
-  const own = page.getByRole('row').filter({ hasText: 'manager@example.com' }).first();
+  const own = page.getByRole('row').filter({ hasText: MANAGER }).first();
   await expect(own).toContainText('Awaiting approval', { ignoreCase: true });
   await expect(own.getByTestId('own-withdrawal')).toHaveText(
     'You created this withdrawal: another user must approve or reject it.',
@@ -119,6 +129,34 @@ test('a manager creates a withdrawal and cannot approve it; twofa@ approves it a
   await expect(page.getByRole('article', { name: 'Northwind Coffee' }).getByTestId('held-BTC')).toContainText(
     heldNow.toFixed(8),
   );
+});
+
+/** A pending withdrawal by the manager, made through the API (the form has its own test above). */
+async function managerWithdrawal(request: APIRequestContext, amount: string) {
+  const login = await request.post('/v1/auth/login', { data: { email: MANAGER, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Web ${login.headers()[IDENTITY_HEADER.toLowerCase()]}` };
+  const list = await request.get('/v1/whitelisted-addresses?currency=BTC&network=MAIN', { headers });
+  expect(list.status()).toBe(200);
+  const { addresses } = (await list.json()) as { addresses: { id: number }[] };
+  const created = await request.post('/v1/withdrawals/crypto', {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: { businessId: 1, currency: 'BTC', network: 'MAIN', amount, whitelistedAddressId: addresses[0].id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+test("twofa@ approves the manager's withdrawal and the manager's open page no longer holds it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const amount = '0.00031';
+  await managerWithdrawal(request, amount);
+  await loginAs(page, MANAGER);
+  await openBusinesses(page);
+  const heldBefore = await heldOnCard(page);
+  expect(new Big(heldBefore).gte(amount)).toBe(true);
 
   // A second user, in a browser of their own, with 2FA: the decision asks for a code of its own.
   const context = await browser.newContext();
@@ -126,7 +164,10 @@ test('a manager creates a withdrawal and cannot approve it; twofa@ approves it a
   await loginAs(approver, 'twofa@example.com', totpNow());
   await expect(approver).toHaveURL(/\/statistics$/, { timeout: 30_000 });
   await openApprovals(approver);
-  const row = approver.getByRole('row').filter({ hasText: 'manager@example.com' }).first();
+  const row = approver
+    .getByRole('row')
+    .filter({ hasText: MANAGER })
+    .filter({ hasText: new RegExp(`${new Big(amount).toFixed(8).replace('.', '\\.')}\\sBTC`) });
   await row.getByRole('button', { name: /^Approve withdrawal/ }).click();
   const decision = approver.getByRole('dialog');
   await expect(decision.getByRole('heading', { name: 'Approve withdrawal' })).toBeVisible();
@@ -140,6 +181,7 @@ test('a manager creates a withdrawal and cannot approve it; twofa@ approves it a
 
   // The manager's open page follows without a reload: the hold was sent, so no longer held.
   const held = page.getByRole('article', { name: 'Northwind Coffee' }).getByTestId('held-BTC');
-  if (heldBefore === '0') await expect(held).toHaveCount(0);
-  else await expect(held).toContainText(new Big(heldBefore).toFixed(8));
+  const heldAfter = new Big(heldBefore).minus(amount);
+  if (heldAfter.eq(0)) await expect(held).toHaveCount(0);
+  else await expect(held).toContainText(heldAfter.toFixed(8));
 });
