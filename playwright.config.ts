@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_FLAGS } from './scripts/ensure-chromium.mjs';
+import { E2E_CHROMIUM_ARGS } from './scripts/ensure-chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -34,7 +34,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: CHROMIUM_FLAGS,
+      args: E2E_CHROMIUM_ARGS,
     },
   },
   webServer: {

@@ -50,3 +50,38 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * Features Playwright itself turns off in Chromium (playwright-core's chromiumSwitches, at the pinned
+ * version): Chromium reads only the last `--disable-features`, so a launch that adds its own must
+ * repeat these. tests/unit/chromiumFlags.test.ts checks the list against the installed Playwright.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Playwright's e2e launch: the flags above, and without the omnibox popup. Chromium 156 loads that
+ * popup's WebUI (chrome://omnibox-popup.top-chrome) in a renderer of its own for every browser context,
+ * about 0.7 s of CPU each on the 2-core machine, while the page under test boots; no test opens the
+ * address bar.
+ */
+export const E2E_CHROMIUM_ARGS = [
+  ...CHROMIUM_FLAGS,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
+];
