@@ -5,19 +5,19 @@
  */
 import Big from 'big.js';
 import type { APIRequestContext } from '@playwright/test';
-import { IDENTITY_HEADER } from '../../src/domain/api';
-import { test, expect, loginAs, resetDemoData, expectNoViolations, PASSWORD, closeDialog } from './fixtures';
+import {
+  test,
+  expect,
+  loginAs,
+  resetDemoData,
+  expectNoViolations,
+  closeDialog,
+  apiHeaders,
+} from './fixtures';
 
 test.beforeAll(resetDemoData);
 
 const MANAGER = 'manager@example.com';
-
-/** The manager's API headers (one organisation: the login's token is the session's). */
-async function managerHeaders(request: APIRequestContext) {
-  const login = await request.post('/v1/auth/login', { data: { email: MANAGER, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  return { authorization: `Web ${login.headers()[IDENTITY_HEADER.toLowerCase()]}` };
-}
 
 async function balances(request: APIRequestContext, headers: Record<string, string>) {
   const response = await request.get('/v1/balances/1', { headers });
@@ -31,7 +31,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
-    const headers = await managerHeaders(request);
+    const headers = await apiHeaders(request, MANAGER);
     const business = await request.get('/v1/businesses/1', { headers });
     const { businessName } = (await business.json()) as { businessName: string };
     const before = await balances(request, headers);

@@ -3,8 +3,16 @@
  * and page objects for the login and organisation screens.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page, type PlaywrightWorkerArgs, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from '@playwright/test';
 import { TOTP } from 'otpauth';
+import { IDENTITY_HEADER } from '../../src/domain/api';
 
 export const PASSWORD = 'Demo-pass-1';
 export const TWOFA_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -149,6 +157,16 @@ export async function loginAs(page: Page, email: string, code?: string, password
   await login.goto();
   await login.login(email, password, code);
   return login;
+}
+
+/**
+ * The API headers of a demo user of one organisation (the login's token is the session's): for a test
+ * that prepares or reads its data through the API.
+ */
+export async function apiHeaders(request: APIRequestContext, email: string) {
+  const login = await request.post('/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(200);
+  return { authorization: `Web ${login.headers()[IDENTITY_HEADER.toLowerCase()]}` };
 }
 
 /** Logs in as admin@example.com and chooses an organisation on the chooser. */

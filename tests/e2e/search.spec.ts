@@ -4,28 +4,21 @@
  * business's deposits tab; the open search passes axe; on a phone an icon button opens it full-screen.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { IDENTITY_HEADER } from '../../src/domain/api';
-import { expect, expectNoViolations, loginAs, PASSWORD, resetDemoData, test } from './fixtures';
+import { apiHeaders, expect, expectNoViolations, loginAs, resetDemoData, test } from './fixtures';
 
 test.beforeAll(resetDemoData);
 
 /** A payment of Northwind Coffee with a deposit (from the demo data, read through the API). */
 async function paymentWithDeposit(request: APIRequestContext) {
-  const login = await request.post('/v1/auth/login', {
-    data: { email: 'manager@example.com', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const token = login.headers()[IDENTITY_HEADER.toLowerCase()];
-  const page = await request.get('/v1/payments?businessId=1&limit=50', {
-    headers: { authorization: `Web ${token}` },
-  });
+  const headers = await apiHeaders(request, 'manager@example.com');
+  const page = await request.get('/v1/payments?businessId=1&limit=50', { headers });
   expect(page.status()).toBe(200);
   const { payments } = (await page.json()) as {
     payments: { id: number; deposits: { txHash: string }[] }[];
   };
   const payment = payments.find((p) => p.deposits.length > 0);
   expect(payment, 'a demo payment of Northwind Coffee with a deposit').toBeDefined();
-  await request.post('/v1/auth/logout', { headers: { authorization: `Web ${token}` } });
+  await request.post('/v1/auth/logout', { headers });
   return { id: payment!.id, hash: payment!.deposits[0].txHash };
 }
 

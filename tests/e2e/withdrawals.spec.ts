@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Big from 'big.js';
-import { IDENTITY_HEADER } from '../../src/domain/api';
 import {
   test,
   expect,
@@ -18,7 +17,7 @@ import {
   totpNow,
   expectNoViolations,
   closeDialog,
-  PASSWORD,
+  apiHeaders,
 } from './fixtures';
 
 test.beforeAll(resetDemoData);
@@ -133,9 +132,7 @@ test('a manager creates a withdrawal, its amount is held, and they cannot approv
 
 /** A pending withdrawal by the manager, made through the API (the form has its own test above). */
 async function managerWithdrawal(request: APIRequestContext, amount: string) {
-  const login = await request.post('/v1/auth/login', { data: { email: MANAGER, password: PASSWORD } });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Web ${login.headers()[IDENTITY_HEADER.toLowerCase()]}` };
+  const headers = await apiHeaders(request, MANAGER);
   const list = await request.get('/v1/whitelisted-addresses?currency=BTC&network=MAIN', { headers });
   expect(list.status()).toBe(200);
   const { addresses } = (await list.json()) as { addresses: { id: number }[] };
