@@ -10,10 +10,10 @@
  *
  * Every entry is posted for an `OrgScope` (a request's `scopeOf(request)`, or the seed's
  * `systemScope`): its accounts are the scope's organisation's, and an API key's scope reaches its own
- * business only. Entries compose: each is its own savepoint inside the caller's transaction, checked
- * when it is posted, so a movement may post several (a conversion and its fee, a release and a
- * withdrawal) atomically, and an entry that is refused (LedgerError) leaves the caller's transaction
- * usable, with nothing of that entry in it.
+ * business only. A movement's entries (a conversion and its fee, a hold and its execution) are posted
+ * together by `postMovement`: one savepoint inside the caller's transaction that first locks every
+ * account they touch in account order (`lockAccounts`), so movements sharing accounts never deadlock,
+ * and a refused movement (LedgerError) leaves the caller's transaction usable, with none of its entries.
  *
  * Held funds (migration 0036): a business's 'held' account of a currency holds what a movement under
  * way reserved (`holdPostings`, `releasePostings`); its 'business' account is what the business can
@@ -186,45 +186,97 @@ async function asSavepoint<T>(db: Db, what: string, work: (tx: Db) => Promise<T>
   });
 }
 
+/** An account's key within its organisation (what `lockAccounts` answers its id by). */
+const keyOfRef = (ref: AccountRef) => `${businessOf(ref) ?? ''}|${ref.kind}|${ref.currency}`;
+
 /**
- * Posts one entry for a scope, in the caller's transaction when it passes one (a savepoint of it) or
- * in its own: the entry, its postings in account order (so concurrent entries lock accounts in the
- * same order and cannot deadlock), and the balances. An overdraft of a business account (or of its
- * held funds) refuses it with LedgerError('overdraft'); the caller's transaction goes on without it.
+ * Locks the accounts a movement will post to, in account-id order, before its first posting: every
+ * movement (each request's, each simulator credit, the seed's) takes its accounts' row locks in that one
+ * order, so two movements that share accounts take turns and never deadlock, however many entries each
+ * posts (a posting's balance update would otherwise take the second entry's locks after the first's).
+ * Accounts not yet opened are opened first, in key order.
+ * Answers each account's id by its key.
  */
-export async function postEntry(db: Db, scope: OrgScope, entry: EntryInput): Promise<{ entryId: number }> {
-  assertBalanced(entry.postings);
-  assertInScope(scope, entry.postings);
-  return asSavepoint(db, entry.reference, async (tx) => {
-    const { rows } = await tx.query<{ id: number | string }>(
-      `INSERT INTO ledger_entries (organisation_id, kind, reference, description, created_at)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [scope.organisationId, entry.kind, entry.reference, entry.description ?? null, entry.at],
+export async function lockAccounts(
+  db: Db,
+  scope: OrgScope,
+  refs: readonly AccountRef[],
+): Promise<Map<string, number>> {
+  const byKey = new Map(refs.map((ref) => [keyOfRef(ref), ref]));
+  const ids = new Map<string, number>();
+  // Opened in one order too: two movements opening the same new accounts wait on each other's inserts.
+  for (const key of [...byKey.keys()].sort()) ids.set(key, await accountId(db, scope, byKey.get(key)!));
+  // FOR NO KEY UPDATE is the lock a balance update takes: taking it now fixes the order.
+  await db.query(
+    'SELECT id FROM ledger_accounts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR NO KEY UPDATE',
+    [[...new Set(ids.values())]],
+  );
+  return ids;
+}
+
+/**
+ * Posts the entries of one movement for a scope, in the caller's transaction when it passes one (one
+ * savepoint of it) or in its own: first every account the entries touch is locked in account order
+ * (`lockAccounts`), then each entry and its postings are written in the order given, with the
+ * balances. An overdraft of a business account (or of its held funds) refuses the movement with
+ * LedgerError('overdraft'); the caller's transaction goes on without any of its entries. A movement
+ * posts all its entries in one call (a hold and its execution, a conversion and its fee): a second
+ * call would take its accounts' locks after the first's. Answers the entries' ids in order.
+ */
+export async function postMovement(
+  db: Db,
+  scope: OrgScope,
+  entries: readonly EntryInput[],
+): Promise<{ entryIds: number[] }> {
+  if (entries.length === 0) return { entryIds: [] };
+  for (const entry of entries) {
+    assertBalanced(entry.postings);
+    assertInScope(scope, entry.postings);
+  }
+  const what = entries.length === 1 ? entries[0].reference : entries.map((e) => e.reference).join(', ');
+  return asSavepoint(db, what, async (tx) => {
+    const ids = await lockAccounts(
+      tx,
+      scope,
+      entries.flatMap((entry) => entry.postings.map((posting) => posting.account)),
     );
-    const entryId = Number(rows[0].id);
-    const resolved = [];
-    for (const posting of entry.postings) {
-      resolved.push({
-        accountId: await accountId(tx, scope, posting.account),
-        currency: posting.account.currency,
-        amount: posting.amount,
-      });
+    const entryIds: number[] = [];
+    for (const entry of entries) {
+      const { rows } = await tx.query<{ id: number | string }>(
+        `INSERT INTO ledger_entries (organisation_id, kind, reference, description, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [scope.organisationId, entry.kind, entry.reference, entry.description ?? null, entry.at],
+      );
+      const entryId = Number(rows[0].id);
+      const resolved = entry.postings
+        .map((posting) => ({
+          accountId: ids.get(keyOfRef(posting.account)) as number,
+          currency: posting.account.currency,
+          amount: posting.amount,
+        }))
+        .sort((a, b) => a.accountId - b.accountId);
+      // One statement: the entry's postings are all there when its check runs.
+      await tx.query(
+        `INSERT INTO ledger_postings (entry_id, account_id, currency, amount)
+         SELECT $1, a, c, m::numeric FROM unnest($2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY AS p(a, c, m, n)
+          ORDER BY n`,
+        [
+          entryId,
+          resolved.map((p) => p.accountId),
+          resolved.map((p) => p.currency),
+          resolved.map((p) => p.amount),
+        ],
+      );
+      entryIds.push(entryId);
     }
-    resolved.sort((a, b) => a.accountId - b.accountId);
-    // One statement: the entry's postings are all there when its check runs.
-    await tx.query(
-      `INSERT INTO ledger_postings (entry_id, account_id, currency, amount)
-       SELECT $1, a, c, m::numeric FROM unnest($2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY AS p(a, c, m, n)
-        ORDER BY n`,
-      [
-        entryId,
-        resolved.map((p) => p.accountId),
-        resolved.map((p) => p.currency),
-        resolved.map((p) => p.amount),
-      ],
-    );
-    return { entryId };
+    return { entryIds };
   });
+}
+
+/** Posts one entry for a scope: a movement of one entry (`postMovement`). */
+export async function postEntry(db: Db, scope: OrgScope, entry: EntryInput): Promise<{ entryId: number }> {
+  const { entryIds } = await postMovement(db, scope, [entry]);
+  return { entryId: entryIds[0] };
 }
 
 /**
@@ -242,8 +294,7 @@ export async function postEntries(db: Db, entries: readonly ScopedEntry[]): Prom
     assertInScope(entry.scope, entry.postings);
   }
   if (entries.length === 0) return { entryIds: [] };
-  const keyOf = (organisationId: number, ref: AccountRef) =>
-    `${organisationId}|${businessOf(ref) ?? ''}|${ref.kind}|${ref.currency}`;
+  const keyOf = (organisationId: number, ref: AccountRef) => `${organisationId}|${keyOfRef(ref)}`;
   const accounts = new Map<string, { organisationId: number; ref: AccountRef }>();
   for (const entry of entries) {
     for (const { account } of entry.postings) {

@@ -76,7 +76,7 @@ const movementTestModule: FastifyPluginAsyncTypebox = async (app) => {
             [scope.organisationId, fromBusinessId, toBusinessId, currency, amount, at],
           );
           const id = Number(rows[0].id);
-          const entryId = await post({
+          const [entryId] = await post({
             kind: 'transfer',
             reference: `movement-test:${id}`,
             at,
@@ -157,7 +157,61 @@ const movementTestModule: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-const modules = [...apiModules, { plugin: movementTestModule, prefix: '/v1/movement-test' }];
+/**
+ * A movement that deadlocks once for real (PostgreSQL): its first two runs each lock one business row,
+ * meet, then lock the other's; PostgreSQL fails one of them with 40P01, whose movement runs again.
+ */
+const deadlock = { runs: 0, arrived: 0, meet: () => {} };
+const bothHoldOne = new Promise<void>((resolve) => {
+  deadlock.meet = resolve;
+});
+const deadlockTestModule: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/deadlock',
+    {
+      config: {
+        access: requires('CREATE_INTERNAL_TRANSFER'),
+        tenancy: {
+          kind: 'global' as const,
+          reason: 'a test route: the businesses are the organisation 1 seed',
+        },
+        idempotent: true,
+        audit: ENTITY,
+      },
+      schema: {
+        body: Type.Object({ first: Type.Integer(), second: Type.Integer() }, { additionalProperties: false }),
+        response: { 201: Type.Object({ transfer: Transfer }) },
+      },
+    },
+    async (request, reply) => {
+      const { first, second } = request.body;
+      const transfer = await createMovement(request, {
+        entityType: ENTITY,
+        audited: AUDITED,
+        async write(tx) {
+          deadlock.runs += 1;
+          const run = deadlock.runs;
+          await tx.query('SELECT id FROM businesses WHERE id = $1 FOR UPDATE', [first]);
+          if (run <= 2) {
+            deadlock.arrived += 1;
+            if (deadlock.arrived === 2) deadlock.meet();
+            await bothHoldOne;
+          }
+          await tx.query('SELECT id FROM businesses WHERE id = $1 FOR UPDATE', [second]);
+          const view = { fromBusinessId: first, toBusinessId: second, currency: 'EUR', amount: '0' };
+          return { id: run, ...view, status: 'COMPLETED' };
+        },
+      });
+      return reply.code(201).send({ transfer });
+    },
+  );
+};
+
+const modules = [
+  ...apiModules,
+  { plugin: movementTestModule, prefix: '/v1/movement-test' },
+  { plugin: deadlockTestModule, prefix: '/v1/movement-test' },
+];
 
 let db: Db;
 let t: TestApp;
@@ -355,5 +409,25 @@ describe('changeMovement', () => {
     const twice = await send(`/transfers/${id}/reverse`, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Reversed already.');
+  });
+});
+
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+onPostgres('a movement chosen as a deadlock victim (PostgreSQL)', () => {
+  it('runs again from its savepoint: both movements answer 201, the victim in a second run', async () => {
+    const [a, b] = await Promise.all([
+      send('/deadlock', { first: rich, second: poor }),
+      send('/deadlock', { first: poor, second: rich }),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([201, 201]);
+    expect(deadlock.runs).toBe(3);
+    // Each movement's audit row, once: the victim's first run left nothing.
+    expect(
+      await count('audit_log WHERE entity_type = $1 AND entity_id = ANY($2::text[])', [
+        ENTITY,
+        ['1', '2', '3'],
+      ]),
+    ).toBe(2);
   });
 });

@@ -313,6 +313,21 @@ describe('deciding a withdrawal', () => {
     expect(seenByAdmin.json().withdrawals.find((w: { id: number }) => w.id === id).ownWithdrawal).toBe(false);
   });
 
+  it('is refused by the database too when a decision would name its creator (the four-eyes check)', async () => {
+    const id = await pending('0.0001', MANAGER);
+    const write = t.db.query(
+      `UPDATE crypto_withdrawals SET status = 'PENDING', decided_by = created_by, decided_at = now()
+        WHERE id = $1`,
+      [id],
+    );
+    await expect(write).rejects.toMatchObject({ code: '23514' });
+    const { rows } = await t.db.query<{ decided_by: number | null }>(
+      'SELECT decided_by FROM crypto_withdrawals WHERE id = $1',
+      [id],
+    );
+    expect(rows[0].decided_by).toBeNull();
+  });
+
   it('approves once: held → external, audited; of two deciders at once one wins and the other is 409', async () => {
     const before = await funds(1, 'BTC');
     const id = await pending('0.0004', MANAGER);

@@ -6,7 +6,7 @@
  */
 import Big from 'big.js';
 import { systemScope } from '../../auth/systemScope';
-import { postEntry } from '../../ledger';
+import { holdPostings, postEntry } from '../../ledger';
 import type { Db } from '../client';
 import { AURORA } from './demo';
 
@@ -63,16 +63,7 @@ export async function seedPendingWithdrawal(tx: Db, seedDay: Date): Promise<void
       reference: `crypto-withdrawal-hold:${id}`,
       description: `Hold of crypto withdrawal ${id}`,
       at,
-      postings: [
-        {
-          account: { kind: 'business', businessId: BUSINESS_ID, currency: candidate.currency },
-          amount: `-${candidate.amount}`,
-        },
-        {
-          account: { kind: 'held', businessId: BUSINESS_ID, currency: candidate.currency },
-          amount: candidate.amount,
-        },
-      ],
+      postings: holdPostings(BUSINESS_ID, candidate.currency, candidate.amount),
     });
     await tx.query('UPDATE crypto_withdrawals SET hold_entry_id = $2 WHERE id = $1', [id, entryId]);
     return;

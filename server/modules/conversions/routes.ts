@@ -34,6 +34,7 @@ import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
 import { changeMovement, createMovement } from '../../http/movement';
+import type { EntryInput } from '../../ledger';
 import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
@@ -339,7 +340,6 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const scope = scopeOf(request);
-      const at = new Date(now());
       const conversion = await changeMovement(request, {
         action: 'update',
         entityType: ENTITY,
@@ -355,6 +355,8 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
             [scope.organisationId, request.params.id, scope.onlyBusinessId],
           );
           if (!rows[0]) throw notFound();
+          // The time is read once the lock is held: a quote expires as the holder of the lock sees it.
+          const at = new Date(now());
           const before = conversionOf(rows[0]);
           if (rows[0].status === 'EXECUTED') throw conflict(CONVERSION_MESSAGES.alreadyExecuted);
           if (rows[0].status === 'EXPIRED') throw conflict(CONVERSION_MESSAGES.quoteExpired);
@@ -365,7 +367,7 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
 
           const { id, businessId, debitCurrency, creditCurrency, debitAmount, creditAmount, fee } = before;
           const converted = new Big(debitAmount).minus(fee).toFixed();
-          const entryId = await post({
+          const conversionEntry: EntryInput = {
             kind: 'conversion',
             reference: `balance-conversion:${id}`,
             description: `Balance conversion ${id}`,
@@ -376,19 +378,22 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
               { account: { kind: 'conversion', currency: creditCurrency }, amount: `-${creditAmount}` },
               { account: { kind: 'business', businessId, currency: creditCurrency }, amount: creditAmount },
             ],
-          });
-          const feeEntryId = new Big(fee).gt(0)
-            ? await post({
-                kind: 'conversion_fee',
-                reference: `balance-conversion-fee:${id}`,
-                description: `Fee of balance conversion ${id}`,
-                at,
-                postings: [
-                  { account: { kind: 'business', businessId, currency: debitCurrency }, amount: `-${fee}` },
-                  { account: { kind: 'fee', currency: debitCurrency }, amount: fee },
-                ],
-              })
-            : null;
+          };
+          const feeEntry: EntryInput = {
+            kind: 'conversion_fee',
+            reference: `balance-conversion-fee:${id}`,
+            description: `Fee of balance conversion ${id}`,
+            at,
+            postings: [
+              { account: { kind: 'business', businessId, currency: debitCurrency }, amount: `-${fee}` },
+              { account: { kind: 'fee', currency: debitCurrency }, amount: fee },
+            ],
+          };
+          // The conversion and its fee: one movement, their accounts locked together.
+          const [entryId, feeEntryId = null] = await post(
+            conversionEntry,
+            ...(new Big(fee).gt(0) ? [feeEntry] : []),
+          );
           const { rows: updated } = await tx.query<ConversionRow>(
             `UPDATE balance_conversions
                 SET status = 'EXECUTED', executed_at = $2, updated_at = $2, ledger_entry_id = $3, fee_ledger_entry_id = $4

@@ -221,7 +221,7 @@ export const fiatMovementsModule: FastifyPluginAsyncTypebox = async (app) => {
             ],
           );
           const id = Number(rows[0].id);
-          const entryId = await post({
+          const [entryId] = await post({
             kind: 'settlement',
             reference: `fiat-withdrawal:${id}`,
             description: `Settlement ${id} to ${account.label}`,

@@ -114,7 +114,7 @@ export const transfersModule: FastifyPluginAsyncTypebox = async (app) => {
             [scope.organisationId, fromBusinessId, toBusinessId, currency, value, at],
           );
           const id = Number(rows[0].id);
-          const entryId = await post({
+          const [entryId] = await post({
             kind: 'transfer',
             reference: `internal-transfer:${id}`,
             description: `Internal transfer ${id}`,

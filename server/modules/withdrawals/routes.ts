@@ -41,6 +41,7 @@ import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
 import { changeMovement, createMovement } from '../../http/movement';
+import { holdPostings, releasePostings, type EntryInput } from '../../ledger';
 import { authed, errors } from '../../http/schemas';
 import { decimal, isoUtc } from '../transactions/repository';
 import {
@@ -146,29 +147,39 @@ async function findRow(db: Db, scope: OrgScope, id: number, lock: boolean): Prom
   return rows[0];
 }
 
-const held = (businessId: number, currency: string) => ({ kind: 'held' as const, businessId, currency });
-const available = (businessId: number, currency: string) => ({
-  kind: 'business' as const,
-  businessId,
-  currency,
-});
-const external = (currency: string) => ({ kind: 'external' as const, currency });
-const minus = (amount: string) => new Big(amount).times(-1).toFixed();
+/** The entry that holds a withdrawal's amount: the available balance → held. */
+function holdEntry(row: Pick<Row, 'id' | 'business_id' | 'currency' | 'amount'>, at: Date): EntryInput {
+  return {
+    kind: 'withdrawal_hold',
+    reference: `crypto-withdrawal-hold:${row.id}`,
+    description: `Hold of crypto withdrawal ${row.id}`,
+    at,
+    postings: holdPostings(row.business_id, row.currency, row.amount),
+  };
+}
 
 /** The entry that sends a withdrawal out: its hold (or, without one, the available balance) → external. */
 function executionEntry(
-  row: Pick<Row, 'id' | 'business_id' | 'currency' | 'amount' | 'hold_entry_id'>,
+  row: Pick<Row, 'id' | 'business_id' | 'currency' | 'amount'>,
+  fromHold: boolean,
   at: Date,
-) {
-  const from = row.hold_entry_id === null ? available : held;
+): EntryInput {
+  const amount = new Big(row.amount);
   return {
     kind: 'withdrawal',
     reference: `crypto-withdrawal:${row.id}`,
     description: `Crypto withdrawal ${row.id}`,
     at,
     postings: [
-      { account: from(row.business_id, row.currency), amount: minus(row.amount) },
-      { account: external(row.currency), amount: new Big(row.amount).toFixed() },
+      {
+        account: {
+          kind: fromHold ? 'held' : 'business',
+          businessId: row.business_id,
+          currency: row.currency,
+        },
+        amount: amount.times(-1).toFixed(),
+      },
+      { account: { kind: 'external', currency: row.currency }, amount: amount.toFixed() },
     ],
   };
 }
@@ -275,25 +286,12 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
             ],
           );
           const id = Number(rows[0].id);
-          const holdId = await post({
-            kind: 'withdrawal_hold',
-            reference: `crypto-withdrawal-hold:${id}`,
-            description: `Hold of crypto withdrawal ${id}`,
-            at,
-            postings: [
-              { account: available(businessId, currency), amount: minus(value) },
-              { account: held(businessId, currency), amount: value },
-            ],
-          });
-          let entryId: number | null = null;
-          if (approvedAtOnce) {
-            entryId = await post(
-              executionEntry(
-                { id, business_id: businessId, currency, amount: value, hold_entry_id: holdId },
-                at,
-              ),
-            );
-          }
+          const row = { id, business_id: businessId, currency, amount: value };
+          // The hold and, approved at once, its execution: one movement, its accounts locked together.
+          const [holdId, entryId = null] = await post(
+            holdEntry(row, at),
+            ...(approvedAtOnce ? [executionEntry(row, true, at)] : []),
+          );
           await tx.query(
             'UPDATE crypto_withdrawals SET hold_entry_id = $2, ledger_entry_id = $3 WHERE id = $1',
             [id, holdId, entryId],
@@ -396,7 +394,6 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
     const text = reason?.trim() ? reason.trim() : null;
     if (text !== null && text.length > REJECTION_REASON_MAX)
       throw validationError({ reason: WITHDRAWAL_MESSAGES.reasonTooLong });
-    const at = new Date(now());
     return changeMovement(request, {
       action: decision,
       entityType: ENTITY,
@@ -410,20 +407,19 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
           throw new ApiError(403, { message: WITHDRAWAL_MESSAGES.ownWithdrawal });
         const decided = decidedProblem(row.status);
         if (decided) throw new ApiError(409, { message: decided });
+        // The decision's time is read once the lock is held: the decider before us has decided by then.
+        const at = new Date(now());
         const before = viewOf(row);
         let entryId: number | null = null;
         if (decision === 'approve') {
-          entryId = await post(executionEntry(row, at));
+          [entryId] = await post(executionEntry(row, row.hold_entry_id !== null, at));
         } else if (row.hold_entry_id !== null) {
           await post({
             kind: 'withdrawal_release',
             reference: `crypto-withdrawal-release:${row.id}`,
             description: `Release of rejected crypto withdrawal ${row.id}`,
             at,
-            postings: [
-              { account: held(row.business_id, row.currency), amount: minus(row.amount) },
-              { account: available(row.business_id, row.currency), amount: new Big(row.amount).toFixed() },
-            ],
+            postings: releasePostings(row.business_id, row.currency, row.amount),
           });
         }
         await tx.query(
