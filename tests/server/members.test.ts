@@ -1,11 +1,13 @@
 /**
- * The organisation's users (docs/decisions.md, 'Users'): list, add (a new account or a membership for an
- * existing one), change the role, remove — never oneself, never the last ADMIN (also when two admins
- * demote each other at once), never a role wider than the actor's own; removal ends the sessions.
+ * The organisation's users (docs/decisions.md, 'Users' and decision 223): list, add (a new account or a
+ * membership for an existing one), change the role, remove — never oneself, never the last ADMIN (also
+ * when two admins demote each other at once), never a role wider than the actor's own, never a member
+ * whose role is wider than the actor's own, an ADMIN only by an ADMIN; removal ends the sessions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_ROLE_PERMISSIONS, PERMISSIONS } from '../../src/domain/permissions';
+import { USER_TEXTS } from '../../src/domain/users';
 import { ACCOUNT_MESSAGES } from '../../src/domain/validation';
-import { USER_TEXTS } from '../../server/modules/users/members';
 import { makeApp, twoFaCodeAt, type TestApp } from './helpers';
 import { inject, type Method } from './send';
 
@@ -22,6 +24,88 @@ const send = (method: Method, url: string, payload?: object, token = admin) =>
   inject(t, token, method, url, payload);
 
 const NEW = { password: 'Strong-pass-1', confirmationPassword: 'Strong-pass-1' };
+
+/** A custom role made by admin@ with these permissions, and a new member holding it; its token. */
+async function memberWithRole(name: string, email: string, permissions: readonly string[]) {
+  const role = await send('POST', '/v1/roles', { name, permissions });
+  expect(role.statusCode, role.body).toBe(201);
+  const added = await send('POST', '/v1/users', { email, roleId: role.json().id, ...NEW });
+  expect(added.statusCode, added.body).toBe(201);
+  return { roleId: role.json().id as number, token: await t.token(email, { password: NEW.password }) };
+}
+
+/** The member as admin@ reads it back: its role's name, or 404 when it is no member. */
+const roleOf = async (userId: number) => {
+  const read = await send('GET', `/v1/users/${userId}`);
+  return read.statusCode === 200 ? (read.json().roleName as string) : read.statusCode;
+};
+
+// Runs first, on the demo organisation as seeded: admin@ (1) and twofa@ (7) ADMIN, manager@ (2)
+// MANAGER, viewer@ (6) 'No access'; whatever it changes it puts back.
+describe('members cannot be changed from below', () => {
+  it('a role with only the user permissions changes neither an ADMIN nor a MANAGER', async () => {
+    const clerk = await memberWithRole('User clerk', 'clerk@example.com', [
+      'GET_USERS',
+      'UPDATE_USER',
+      'DELETE_USER',
+    ]);
+    for (const adminId of [1, 7]) {
+      const demoted = await send('PATCH', `/v1/users/${adminId}`, { roleId: 6 }, clerk.token);
+      expect(demoted.statusCode, demoted.body).toBe(403);
+      expect(demoted.json().message).toBe(USER_TEXTS.adminOnly);
+      const removed = await send('DELETE', `/v1/users/${adminId}`, undefined, clerk.token);
+      expect(removed.statusCode, removed.body).toBe(403);
+      expect(await roleOf(adminId)).toBe('ADMIN');
+    }
+    const removed = await send('DELETE', '/v1/users/2', undefined, clerk.token);
+    expect(removed.statusCode, removed.body).toBe(403);
+    expect(removed.json().message).toMatch(
+      /^You cannot change or remove a member whose role has permissions you do not have: .*GET_BUSINESSES/,
+    );
+    const demoted = await send('PATCH', '/v1/users/2', { roleId: 6 }, clerk.token);
+    expect(demoted.statusCode, demoted.body).toBe(403);
+    expect(await roleOf(2)).toBe('MANAGER');
+    expect((await t.login('manager@example.com')).statusCode).toBe(200);
+
+    // A member whose role's permissions it holds ('No access': GET_ORGANISATION) it may still change.
+    const changed = await send('PATCH', '/v1/users/6', { roleId: clerk.roleId }, clerk.token);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await roleOf(6)).toBe('User clerk');
+    expect((await send('PATCH', '/v1/users/6', { roleId: 6 }, clerk.token)).statusCode).toBe(200);
+    expect(await roleOf(6)).toBe('No access');
+  });
+
+  it('a role above MANAGER, even one holding every permission, changes no ADMIN; an ADMIN does', async () => {
+    const deputy = await memberWithRole('Deputy', 'deputy@example.com', PERMISSIONS);
+    const demoted = await send('PATCH', '/v1/users/7', { roleId: 2 }, deputy.token);
+    expect(demoted.statusCode, demoted.body).toBe(403);
+    expect(demoted.json().message).toBe(USER_TEXTS.adminOnly);
+    expect((await send('DELETE', '/v1/users/7', undefined, deputy.token)).statusCode).toBe(403);
+    expect(await roleOf(7)).toBe('ADMIN');
+
+    // A MANAGER's permissions and the user ones: it may change a MANAGER, not an ADMIN.
+    const manager = await memberWithRole('Manager of users', 'deskmanager@example.com', [
+      ...BUILT_IN_ROLE_PERMISSIONS.MANAGER,
+      'UPDATE_USER',
+      'DELETE_USER',
+    ]);
+    expect((await send('PATCH', '/v1/users/1', { roleId: 2 }, manager.token)).statusCode).toBe(403);
+    expect((await send('DELETE', '/v1/users/7', undefined, manager.token)).statusCode).toBe(403);
+    expect(await roleOf(1)).toBe('ADMIN');
+    expect(await roleOf(7)).toBe('ADMIN');
+    const changed = await send('PATCH', '/v1/users/2', { roleId: 4 }, manager.token);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await roleOf(2)).toBe('SUPPORT');
+
+    // An ADMIN changes another ADMIN (and puts both back).
+    expect((await send('PATCH', '/v1/users/7', { roleId: 2 })).statusCode).toBe(200);
+    expect(await roleOf(7)).toBe('MANAGER');
+    expect((await send('PATCH', '/v1/users/7', { roleId: 1 })).statusCode).toBe(200);
+    expect((await send('PATCH', '/v1/users/2', { roleId: 2 })).statusCode).toBe(200);
+    expect(await roleOf(7)).toBe('ADMIN');
+    expect(await roleOf(2)).toBe('MANAGER');
+  });
+});
 
 describe('users of the organisation', () => {
   it('lists members with role, 2FA and last login, searchable by e-mail', async () => {
@@ -109,7 +193,8 @@ describe('users of the organisation', () => {
     });
     await send('POST', '/v1/users', { email: 'desk@example.com', roleId: role.json().id, ...NEW });
     const desk = await t.token('desk@example.com', { password: NEW.password });
-    const wider = await send('PATCH', '/v1/users/3', { roleId: 2 }, desk);
+    // viewer@ holds 'No access' (GET_ORGANISATION), which desk@ holds: the role asked is the refusal.
+    const wider = await send('PATCH', '/v1/users/6', { roleId: 2 }, desk);
     expect(wider.statusCode).toBe(403);
     expect(wider.json().message).toMatch(/^You cannot grant a role with permissions you do not have: /);
   });
@@ -140,13 +225,15 @@ describe('users of the organisation', () => {
       `SELECT count(*)::int AS n FROM memberships m JOIN roles r ON r.id = m.role_id WHERE m.organisation_id = 1 AND r.name = 'ADMIN'`,
     );
     expect(rows[0].n).toBe(1);
-    // The last ADMIN, demoted by a user who may change roles: 409, nothing changed.
+    // The last ADMIN, demoted by a user who may change roles but is no ADMIN: 403, nothing changed
+    // (only an ADMIN changes an ADMIN, and not itself: the 409 above is the race between two).
     const last = await t.db.query<{ user_id: number }>(
       `SELECT m.user_id FROM memberships m JOIN roles r ON r.id = m.role_id WHERE m.organisation_id = 1 AND r.name = 'ADMIN'`,
     );
     const desk = await t.token('desk@example.com', { password: NEW.password });
     const demoted = await send('PATCH', `/v1/users/${last.rows[0].user_id}`, { roleId: 6 }, desk);
-    expect(demoted.statusCode).toBe(409);
-    expect(demoted.json().message).toBe(USER_TEXTS.lastAdmin);
+    expect(demoted.statusCode).toBe(403);
+    expect(demoted.json().message).toBe(USER_TEXTS.adminOnly);
+    expect(await roleOf(last.rows[0].user_id)).toBe('ADMIN');
   });
 });

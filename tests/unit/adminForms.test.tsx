@@ -3,12 +3,15 @@
  * scopes the user holds, checks its fields, sends the 2FA code and shows the secret once; a change
  * sends only what changed; revoking asks first; the role form maps two groups at 'Full access' to
  * their permissions and shows a built-in role read-only; a role still assigned shows the API's 409;
- * the user form checks its fields and shows the API's refusal; the legacy paths open the pages.
+ * the user form checks its fields and shows the API's refusal; a member the session may not change
+ * (itself, an ADMIN for a non-ADMIN, a role holding more than the session) opens read-only with the
+ * reason; the legacy paths open the pages.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { permissionsForGroups } from '../../src/domain/roles';
+import { USER_TEXTS } from '../../src/domain/users';
 import { fakeApi, sampleSession, type Handler, type Reply } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderApp } from './helpers/renderAdmin';
@@ -57,7 +60,7 @@ const ROLES = [
 function open(
   path: string,
   routes: Record<string, Handler | Reply>,
-  session: { permissions: string[]; authentication?: boolean },
+  session: { permissions: string[]; authentication?: boolean; role?: string },
 ) {
   const api = fakeApi({
     'GET /v1/api-keys': { body: { apiKeys: [KEY], total: 1 } },
@@ -237,7 +240,62 @@ describe('role pages', () => {
   });
 });
 
+const member = (id: number, email: string, role: { id: number; name: string }) => ({
+  id,
+  email,
+  roleId: role.id,
+  roleName: role.name,
+  twoFaEnabled: false,
+  lastLoginAt: null,
+  createdAt: '2026-10-01T10:00:00.000Z',
+});
+
+/** The edit page shows the member read-only: the reason, the role, no select and no Save. */
+async function expectReadOnly(reason: string, roleName: string) {
+  expect(await screen.findByText(reason)).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Role of a user' })).toBeTruthy();
+  expect((screen.getByRole('textbox', { name: 'Role' }) as HTMLInputElement).value).toBe(roleName);
+  expect(screen.queryByRole('combobox')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Back to users' }).getAttribute('href')).toBe('/users');
+}
+
 describe('user pages', () => {
+  it('shows one’s own membership read-only with the reason (legacy edit path)', async () => {
+    // sampleSession is user 7, an ADMIN who may change every other member.
+    const api = open(
+      '/edit-user/7',
+      { 'GET /v1/users/7': { body: member(7, 'admin@example.com', ROLES[0]) } },
+      { permissions: ADMIN_PERMISSIONS },
+    );
+    await expectReadOnly(USER_TEXTS.self, 'ADMIN');
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+  });
+
+  const CLERK = ['GET_ORGANISATION', 'GET_USERS', 'CREATE_USER', 'UPDATE_USER', 'MANAGE_ROLES'];
+  const MEMBERS = {
+    'GET /v1/users/1': { body: member(1, 'boss@example.com', ROLES[0]) },
+    'GET /v1/users/5': { body: member(5, 'integrator@example.com', ROLES[1]) },
+  };
+
+  it('shows an ADMIN read-only to a non-ADMIN, with the reason', async () => {
+    open('/users/1', MEMBERS, { permissions: CLERK, role: 'User clerk' });
+    await expectReadOnly(USER_TEXTS.adminOnly, 'ADMIN');
+  });
+
+  it('shows a member whose role holds more than the session read-only, naming what it lacks', async () => {
+    open('/users/5', MEMBERS, { permissions: CLERK, role: 'User clerk' });
+    const lacking = KEY_PERMISSIONS.filter((p) => p !== 'GET_ORGANISATION');
+    await expectReadOnly(USER_TEXTS.widerMember(lacking), 'Integrator');
+  });
+
+  it('offers the form for a member whose role the session holds', async () => {
+    open('/users/5', MEMBERS, { permissions: [...ADMIN_PERMISSIONS, 'GET_PAYMENT'] });
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Change role' })).toBeTruthy();
+    expect(screen.queryByText(/^You cannot|^Only an ADMIN/)).toBeNull();
+  });
+
   it('checks the fields with the account rules and shows the API refusal', async () => {
     const api = open(
       '/create-user',

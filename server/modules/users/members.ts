@@ -2,14 +2,23 @@
  * The organisation's users (docs/decisions.md, 'Users'): GET /v1/users (GET_USERS), POST (CREATE_USER),
  * PATCH /v1/users/{id} (UPDATE_USER, the role) and DELETE (DELETE_USER, the membership). A user is a
  * member of this organisation; an e-mail that already has an account gains a membership and keeps its
- * password. Nobody changes or removes their own membership, the organisation keeps at least one ADMIN
- * (checked under a per-organisation lock, so two admins demoting each other cannot both succeed), and
- * no role is granted that holds a permission the actor lacks. Removing a member ends that user's
- * sessions in this organisation; a role change reaches the user's next request.
+ * password. Nobody changes or removes their own membership, nor a member whose current role holds a
+ * permission the actor lacks, and only an ADMIN an ADMIN (src/domain/users.ts, decision 223); the
+ * organisation keeps at least one ADMIN; all of it checked under a per-organisation lock, so two admins
+ * demoting each other cannot both succeed. No role is granted that holds a permission the actor lacks.
+ * Removing a member ends that user's sessions in this organisation; a role change reaches the user's
+ * next request.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createUserSchema } from '../../../src/domain/schemas';
+import {
+  memberChangeRefusal,
+  memberRefusalText,
+  permissionsLacking,
+  USER_TEXTS,
+  type MemberActor,
+} from '../../../src/domain/users';
 import { normaliseEmail } from '../../../src/domain/validation';
 import { audit } from '../../audit';
 import { requires } from '../../auth/access';
@@ -17,20 +26,11 @@ import { hashPassword } from '../../auth/passwords';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
 import { sessionsChanging } from '../../auth/sessionCache';
 import type { Db } from '../../db/client';
-import { ApiError, found, notFound, validationError } from '../../http/errors';
+import { ApiError, found, validationError } from '../../http/errors';
 import { checkForm } from '../../http/forms';
 import { authed, EmailAddress, errors, Id, Name, STRICT_BODY, Text } from '../../http/schemas';
 import { defineList, equals, type ListQueryOf } from '../../lib/list';
 import { isoUtc } from '../transactions/repository';
-
-export const USER_TEXTS = {
-  self: 'You cannot change or remove your own membership.',
-  lastAdmin: 'The organisation must keep at least one ADMIN.',
-  alreadyMember: 'This user is already a member of the organisation',
-  roleUnknown: 'Select a role of the organisation',
-  widerRole: (permissions: readonly string[]) =>
-    `You cannot grant a role with permissions you do not have: ${permissions.join(', ')}.`,
-} as const;
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
 
@@ -81,6 +81,9 @@ const SELECT = `u.id, u.email, m.role_id AS "roleId", r.name AS "roleName", u.to
   ${isoUtc('u.created_at')} AS "createdAt"`;
 const FROM = 'memberships m JOIN users u ON u.id = m.user_id JOIN roles r ON r.id = m.role_id';
 
+/** A member as a change sees it: with its current role's permissions (never answered). */
+type ChangedMember = MemberRow & { permissions: string[] };
+
 /** The lock class of membership changes (per organisation): the last-ADMIN rule holds under concurrency. */
 const MEMBERSHIP_LOCK_CLASS = 7_246_003;
 
@@ -94,6 +97,13 @@ function membersRepository(db: Db) {
         [scope.organisationId, userId],
       )
     ).rows[0];
+  const role = async (q: Db, scope: OrgScope, roleId: number) =>
+    (
+      await q.query<{ name: string; permissions: string[] }>(
+        'SELECT name, permissions FROM roles WHERE id = $1 AND (organisation_id IS NULL OR organisation_id = $2)',
+        [roleId, scope.organisationId],
+      )
+    ).rows[0];
 
   return {
     find: (scope: OrgScope, userId: number) => find(db, scope, userId),
@@ -104,29 +114,26 @@ function membersRepository(db: Db) {
         owner: { column: 'm.organisation_id', scope },
       }),
 
-    /** A role the organisation may give (built-in or its own), or undefined. */
-    async role(scope: OrgScope, roleId: number) {
-      const { rows } = await db.query<{ name: string; permissions: string[] }>(
-        'SELECT name, permissions FROM roles WHERE id = $1 AND (organisation_id IS NULL OR organisation_id = $2)',
-        [roleId, scope.organisationId],
-      );
-      return rows[0];
-    },
+    /** A role the organisation may give (built-in or its own), or undefined; `q` a transaction. */
+    role: (scope: OrgScope, roleId: number, q: Db = db) => role(q, scope, roleId),
 
     /**
-     * Runs `change` on a member under the organisation's membership lock, after checking the last-ADMIN
-     * rule: `keepsAdmin` says whether the member stays an ADMIN after the change.
+     * Runs `change` on a member under the organisation's membership lock: `decide` sees the member as
+     * it is under the lock, with its role's permissions, may refuse (throwing), and says whether the
+     * member stays an ADMIN after the change; then the last-ADMIN rule (409). Undefined for no member.
      */
     async changeMember(
       scope: OrgScope,
       userId: number,
-      keepsAdmin: boolean,
+      decide: (tx: Db, member: ChangedMember) => Promise<boolean>,
       change: (tx: Db, member: MemberRow) => Promise<void>,
     ): Promise<MemberRow | undefined> {
       return db.transaction(async (tx) => {
         await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [MEMBERSHIP_LOCK_CLASS, scope.organisationId]);
         const member = await find(tx, scope, userId);
         if (!member) return undefined;
+        const permissions = (await role(tx, scope, member.roleId))?.permissions ?? [];
+        const keepsAdmin = await decide(tx, { ...member, permissions });
         if (member.roleName === 'ADMIN' && !keepsAdmin) {
           const { rows } = await tx.query<{ n: number }>(
             `SELECT count(*)::int AS n FROM memberships m JOIN roles r ON r.id = m.role_id
@@ -147,33 +154,38 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const members = membersRepository(db);
   const tenancy = orgRows('memberships', { idColumn: 'user_id', probeBody: { roleId: 4 } });
 
-  /** The role, if the organisation has it and it holds nothing the actor lacks. */
-  async function grantable(scope: OrgScope, held: readonly string[], roleId: number) {
-    const role = await members.role(scope, roleId);
+  /** The role, if the organisation has it and it holds nothing the actor lacks; `q` a transaction. */
+  async function grantable(scope: OrgScope, held: readonly string[], roleId: number, q: Db = db) {
+    const role = await members.role(scope, roleId, q);
     if (!role) throw validationError({ roleId: USER_TEXTS.roleUnknown });
-    const wider = role.permissions.filter((p) => !held.includes(p));
+    const wider = permissionsLacking(held, role.permissions);
     if (wider.length > 0) throw new ApiError(403, { message: USER_TEXTS.widerRole(wider) });
     return role;
   }
 
   /**
-   * Changes another member of the organisation: 404 for someone who is not one, 403 for oneself, then
-   * `keepsAdmin` (which may refuse the change itself) says whether the member stays an ADMIN, and
-   * `change` runs under the membership lock with the last-ADMIN rule (409). The member's cached
-   * sessions go at once. Answers the member as it was before the change.
+   * Changes another member of the organisation, under the membership lock: 404 for someone who is not
+   * one; 403 for oneself, for an ADMIN unless the actor is one, and for a member whose current role
+   * holds a permission the actor lacks (memberChangeRefusal); then `keepsAdmin` (which may refuse the
+   * change itself) says whether the member stays an ADMIN, the last-ADMIN rule (409), and `change`.
+   * The member's cached sessions go at once. Answers the member as it was before the change.
    */
   async function changeMember(
     scope: OrgScope,
+    actor: MemberActor,
     userId: number,
-    keepsAdmin: () => Promise<boolean>,
+    keepsAdmin: (tx: Db) => Promise<boolean>,
     change: (tx: Db, member: MemberRow) => Promise<void>,
   ): Promise<MemberRow> {
-    if (!(await members.find(scope, userId))) throw notFound();
-    if (scope.userId === userId) throw new ApiError(403, { message: USER_TEXTS.self });
-    const admin = await keepsAdmin();
-    // The user's cached sessions go now; the membership trigger's notice follows the commit.
-    sessionsChanging({ userId });
-    return found(await members.changeMember(scope, userId, admin, change));
+    const decide = async (tx: Db, member: ChangedMember) => {
+      const refusal = memberChangeRefusal(actor, member);
+      if (refusal) throw new ApiError(403, { message: memberRefusalText(refusal) });
+      const admin = await keepsAdmin(tx);
+      // The user's cached sessions go now; the membership trigger's notice follows the commit.
+      sessionsChanging({ userId });
+      return admin;
+    };
+    return found(await members.changeMember(scope, userId, decide, change));
   }
 
   app.get(
@@ -281,9 +293,10 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let roleName = '';
       await changeMember(
         scope,
+        request.auth,
         userId,
-        async () => {
-          roleName = (await grantable(scope, request.auth.permissions, roleId)).name;
+        async (tx) => {
+          roleName = (await grantable(scope, request.auth.permissions, roleId, tx)).name;
           return roleName === 'ADMIN';
         },
         async (tx, member) => {
@@ -327,6 +340,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.params.id;
       return changeMember(
         scope,
+        request.auth,
         userId,
         async () => false,
         async (tx, member) => {

@@ -8,13 +8,23 @@ import { useGetList, useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
 import { errorMessageText } from '../../forms';
 
-export function RoleSelect() {
-  const translate = useTranslate();
-  const { field, fieldState } = useController({ name: 'roleId' });
-  const { data: roles, error } = useGetList<{ id: number; name: string }>('user-roles', {
+export interface RoleOption {
+  id: number;
+  name: string;
+  permissions: string[];
+}
+
+/** The organisation's roles as the select lists them (one query: the edit page reads it too). */
+export const useRoles = () =>
+  useGetList<RoleOption>('user-roles', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'id', order: 'ASC' },
   });
+
+export function RoleSelect() {
+  const translate = useTranslate();
+  const { field, fieldState } = useController({ name: 'roleId' });
+  const { data: roles, error } = useRoles();
   if (error) return <Alert severity="error">{translate('resources.users.rolesFailed')}</Alert>;
   const message = errorMessageText(fieldState.error?.message, translate);
   return (

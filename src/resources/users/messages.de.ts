@@ -27,6 +27,14 @@ export const userMessagesDe: typeof userMessages = {
       create: 'Benutzer hinzufügen',
       created: '%{email} wurde hinzugefügt.',
       editTitle: 'Rolle ändern',
+      viewTitle: 'Rolle eines Benutzers',
+      back: 'Zurück zu den Benutzern',
+      readOnly: {
+        self: 'Sie können Ihre eigene Mitgliedschaft nicht ändern oder entfernen.',
+        adminOnly: 'Nur ein ADMIN kann einen ADMIN ändern oder entfernen.',
+        widerMember:
+          'Sie können kein Mitglied ändern oder entfernen, dessen Rolle Berechtigungen hat, die Sie nicht haben: %{permissions}.',
+      },
       editing: 'Die Rolle von %{email} in dieser Organisation',
       save: 'Speichern',
       saved: 'Die Rolle von %{email} wurde gespeichert.',

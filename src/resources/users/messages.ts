@@ -1,3 +1,12 @@
+import { USER_TEXTS } from '../../domain/users';
+
+// Why a member's edit page is read-only: the API's own refusals (src/domain/users.ts).
+const readOnly: Record<'self' | 'adminOnly' | 'widerMember', string> = {
+  self: USER_TEXTS.self,
+  adminOnly: USER_TEXTS.adminOnly,
+  widerMember: USER_TEXTS.widerMember(['%{permissions}']),
+};
+
 export const userMessages = {
   resources: {
     users: {
@@ -25,6 +34,9 @@ export const userMessages = {
       create: 'Add user',
       created: '%{email} was added.',
       editTitle: 'Change role',
+      viewTitle: 'Role of a user',
+      back: 'Back to users',
+      readOnly,
       editing: 'The role of %{email} in this organisation',
       save: 'Save',
       saved: 'The role of %{email} was saved.',
