@@ -111,6 +111,20 @@ export function businessesRepository(db: Db) {
       return { rows: result.rows.map(toBusiness), total: result.total };
     },
 
+    /**
+     * Which of `ids` are businesses of the caller's organisation that the caller may see (an API key's
+     * scope: its own business only).
+     */
+    async visibleIds(scope: OrgScope, ids: readonly number[], tx: Db = db): Promise<Set<number>> {
+      const { rows } = await tx.query<{ id: number }>(
+        `SELECT id FROM businesses
+          WHERE organisation_id = $1 AND id = ANY ($2::int[]) AND ${visible(scope)}
+            AND ($3::int IS NULL OR id = $3)`,
+        [scope.organisationId, [...ids], scope.onlyBusinessId],
+      );
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+
     /** A business of the caller's organisation that the caller may see; `lock` takes its row lock. */
     async find(scope: OrgScope, id: number, tx: Db = db, lock = false): Promise<Business | undefined> {
       const { rows } = await tx.query<BusinessRow>(

@@ -32,6 +32,16 @@ import { currenciesRepository } from '../currencies/repository';
 import { metadataRepository } from '../metadata/repository';
 import { businessesRepository, isDuplicateName } from './repository';
 
+/**
+ * The check of every money movement and quote: 404 unless each id names a business of the caller's
+ * organisation that the caller may see (the hidden one only for ADMIN; an API key its own only), so a
+ * movement reveals nothing of another organisation's or a hidden business.
+ */
+export async function requireVisibleBusinesses(db: Db, scope: OrgScope, ...ids: number[]): Promise<void> {
+  const found = await businessesRepository(db).visibleIds(scope, ids);
+  if (ids.some((id) => !found.has(id))) throw notFound();
+}
+
 /** The fields of a business its audit rows compare (every one a reader of the business may see). */
 export const BUSINESS_AUDIT_FIELDS = [
   'businessName',
