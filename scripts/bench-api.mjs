@@ -27,13 +27,19 @@
 // 6. Internal transfers (issue 16): --transfer-clients (16) clients post POST /v1/payment/internal-transfers
 //    of 0.01 EUR from one business to the others for --seconds, each under its own Idempotency-Key;
 //    transfers/s, p50 and p99, and the balance check: the source's final balance must equal its start
-//    minus what was accepted (and the targets' rise by it), never below zero. `--transfers-only` runs
-//    this scenario (and the two fixed routes of 3, its baseline) on the demo data (no scaled
-//    payments unless --payments says so).
+//    minus what was accepted (and the targets' rise by it), never below zero. On PostgreSQL, beside it in
+//    the same run: pgbench's built-in tpcb-like (a TPC-B transaction does work similar to a movement)
+//    with the same clients and seconds on the same cluster, in a database of its own (pgbench -i -s 16,
+//    scale at least the clients so the branches don't all collide; dropped afterwards), its tps and
+//    transfers/s ÷ tps: how close the ledger comes to what the database can do (skipped, and said so,
+//    without pgbench beside the PostgreSQL binaries). `--transfers-only` runs this scenario (and the two
+//    fixed routes of 3, its baseline) on the demo data (no scaled payments unless --payments says so).
 // 7. A crypto withdrawal's creation (POST /v1/withdrawals/crypto, issue 16): each request its own
 //    Idempotency-Key, the smallest BTC amount from business 1 to Aurora's first whitelisted BTC address
 //    (its hold posted through the ledger), same clients and seconds as 3: p50, p99 and how many were
-//    created. `--withdrawals-only` runs it alone (with the GET /v1/currencies baseline).
+//    created; on PostgreSQL, pgbench's tpcb-like beside it as in 6 (same clients, -s the clients) and
+//    withdrawals created/s ÷ its tps. `--withdrawals-only` runs it alone (with the GET /v1/currencies
+//    baseline).
 // 8. Live events (GET /v1/events, docs/decisions.md 185–187): 100 event streams of the manager stay open
 //    while 4 clients make internal transfers between two businesses for --seconds (each raises events
 //    for the transfer and the balances of both businesses); printed: transfers/s, events raised/s,
@@ -66,6 +72,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => {
@@ -161,6 +168,65 @@ function seed(args) {
       resolve(day ? new Date(`${day}T00:00:00Z`) : undefined);
     });
   });
+}
+
+/** Runs a program to its end: its stdout, or an Error with the tail of its stderr. */
+function runProgram(cmd, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`exited with ${code}: ${err.trim().slice(-300)}`)),
+    );
+  });
+}
+
+/**
+ * The database's own ceiling beside a movement scenario: pgbench's built-in tpcb-like (a TPC-B
+ * transaction does work similar to a movement) with `clients` clients for `seconds` on the same cluster,
+ * in a database of its own (scale at least 16 and the clients, so that the branches don't all collide),
+ * dropped afterwards. Prints one line: pgbench's tps and `perSecond` ÷ it; pgbench missing or failing
+ * is printed, not a failure.
+ */
+async function pgbenchBeside(databaseUrl, clients, seconds, perSecond, what) {
+  const dir = pgBin();
+  const pgbench = dir && join(dir, 'pgbench');
+  if (!pgbench || !existsSync(pgbench)) {
+    console.log(
+      `  pgbench tpcb-like skipped: no pgbench beside the PostgreSQL binaries (/usr/lib/postgresql/*/bin)`,
+    );
+    return;
+  }
+  const scale = Math.max(16, clients);
+  const name = `bench_pgbench_${process.pid}`;
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await runProgram(pgbench, ['-i', '-s', String(scale), '-q', url.href]);
+    const run = ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds), '-n'];
+    const out = await runProgram(pgbench, [...run, url.href]);
+    const tps = Number(
+      /tps = ([\d.]+) \((?:without initial connection time|excluding connections)/.exec(out)?.[1],
+    );
+    if (!Number.isFinite(tps)) throw new Error(`no tps in its output: ${out.trim().slice(-300)}`);
+    console.log(
+      `  beside it, pgbench tpcb-like on the same cluster (-s ${scale} -c ${clients} -j 2 -T ${seconds}): ` +
+        `${tps.toFixed(0)} tps; ${what} ÷ pgbench tps = ${(perSecond / tps).toFixed(2)}`,
+    );
+  } catch (error) {
+    console.log(`  pgbench tpcb-like failed: ${error instanceof Error ? error.message : error}`);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
 }
 
 let agent;
@@ -504,11 +570,14 @@ try {
           p50: at(0.5),
           p99: at(0.99),
           failed,
+          createdPerSecond: (latencies.length - failed) / elapsed,
         };
       };
       await run(2);
       const result = await run(SECONDS);
       print(name, result, `${result.requests - result.failed} created`);
+      if (onPostgres)
+        await pgbenchBeside(databaseUrl, CLIENTS, SECONDS, result.createdPerSecond, 'withdrawals created/s');
     }
   }
 
@@ -726,6 +795,8 @@ try {
             .map((l) => l.toFixed(2))
             .join(' ')}`,
       );
+      if (onPostgres)
+        await pgbenchBeside(databaseUrl, TRANSFER_CLIENTS, SECONDS, accepted / elapsed, 'transfers/s');
     }
   }
 
