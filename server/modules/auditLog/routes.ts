@@ -8,37 +8,14 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requires } from '../../auth/access';
-import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
+import { orgRows, scopeOf } from '../../auth/scope';
 import { backgroundOf } from '../../db/client';
 import { authed, errors } from '../../http/schemas';
 import { csvStream, CSV_CONTENT_TYPE, type CsvColumn } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavyWork';
-import type { ListSource } from '../../lib/list';
-import { isoUtc } from '../transactions/repository';
 import { EXPORT_ROW_CAP_HEADER, EXPORT_TRUNCATED_HEADER } from '../transactions/routes';
+import { auditSource as source, type AuditEntry } from './repository';
 import { AuditCsvFile, AuditEntrySchema, auditList } from './schemas';
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: { type: 'user' | 'apiKey' | 'system'; id: string | null; label: string };
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-  outcome: 'success' | 'refused';
-  ip: string | null;
-}
-
-const SELECT = `a.id, ${isoUtc('a.at')} AS "at",
-  json_build_object('type', a.actor_type, 'id', a.actor_id, 'label', a.actor_label) AS actor,
-  a.action, a.entity_type AS "entityType", a.entity_id AS "entityId", a.changes, a.outcome, a.ip`;
-
-const source = (scope: OrgScope): ListSource => ({
-  select: SELECT,
-  from: 'audit_log a',
-  owner: { column: 'a.organisation_id', scope },
-});
 
 /** A value of a change as one cell: text as it is, anything else as its JSON. */
 const cellText = (value: unknown) =>
