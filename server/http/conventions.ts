@@ -17,8 +17,8 @@
  *   answer of such a route whose request wrote none (`request.audited` unset) is logged, and in test mode
  *   (the tests, E2E_RESET=1) turned into a 500, so every test of a mutation also proves its row;
  * - `config.idempotent` makes a money-moving POST/PATCH need an `Idempotency-Key` (checked after the
- *   body, before the 2FA code) and run its handler once per key and organisation, a retry answering the
- *   stored answer (server/http/idempotency.ts);
+ *   body, before the 2FA code) and run its handler once per key, organisation and caller, a retry
+ *   answering the stored answer (server/http/idempotency.ts);
  * - a number in the query string or path is finite: a run of 400 digits converts to Infinity
  *   (convertStrictly, server/http/validation.ts), which PostgreSQL would refuse with a 500.
  */

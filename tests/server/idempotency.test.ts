@@ -4,6 +4,8 @@
  * required and a UUID, a retry answers the stored answer without a second entry (also when the two
  * arrive at once, and on PostgreSQL on two app instances over one database), another request under the
  * key is 422, keys are the organisation's and kept 24 hours, and a refused request leaves nothing.
+ * A key is its principal's (a user, an API key): another one's is 422 without the stored answer
+ * (docs/decisions.md 224).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -24,11 +26,21 @@ import { anotherInstanceDb, makeApp, makeClock, makeDb, twoFaCodeAt, type TestAp
 /** Gates of the handler, by request marker: the test opens them when it wants the handler to finish. */
 const gates = new Map<string, { entered: () => void; release: Promise<void> }>();
 
+/** The header by which a request of this file stands for an API-key caller (see the route's preHandler). */
+const AS_API_KEY = 'x-test-as-api-key';
+
 /** POST /v1/idempotency-test/deposits: credits a business from outside (one ledger entry), idempotent. */
 const depositsModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/deposits',
     {
+      // No idempotent route takes an API key yet (config.apiKey is for GETs): a request carrying
+      // AS_API_KEY (an API key's id) is that key's, as server/auth/apiKeys.ts would make it.
+      preHandler: async (request) => {
+        const keyId = request.headers[AS_API_KEY];
+        if (typeof keyId === 'string')
+          request.auth = { ...request.auth, apiKey: { id: keyId, name: 'Test key', businessId: shop } };
+      },
       config: {
         access: requires('CREATE_INTERNAL_TRANSFER'),
         tenancy: { kind: 'global', reason: 'a test route: the business is checked by the ledger' },
@@ -90,6 +102,7 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let shop: number;
+let apiKeyId: string;
 
 beforeAll(async () => {
   db = await makeDb();
@@ -103,6 +116,8 @@ beforeAll(async () => {
      RETURNING id`,
   );
   shop = rows[0].id;
+  apiKeyId = (await db.query<{ id: string }>('SELECT id FROM api_keys WHERE organisation_id = 1 LIMIT 1'))
+    .rows[0].id;
 });
 afterAll(async () => {
   await t.close();
@@ -278,6 +293,46 @@ describe('config.idempotent', { timeout: 15_000 }, () => {
     const there = await deposit(body('6'), key, { token: borealis });
     expect(there.headers[REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
     expect(there.statusCode).not.toBe(201);
+  });
+
+  it("is 422 for another user's key with the same request, without the stored answer", async () => {
+    const key = randomUUID();
+    const first = await deposit(body('11'), key, { token: admin });
+    expect(first.statusCode).toBe(201);
+    const before = [await entries(), await keys()];
+    const other = await deposit(body('11'), key, { token: manager });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers[REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
+    expect(other.json()).toEqual({
+      message: 'This Idempotency-Key was already used with another request.',
+      errors: { [IDEMPOTENCY_HEADER]: 'was used with another request' },
+    });
+    expect(other.body).not.toContain(String(first.json().reference));
+    expect([await entries(), await keys()]).toEqual(before);
+    // The key's own user still gets its answer.
+    const mine = await deposit(body('11'), key, { token: admin });
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json()).toEqual(first.json());
+  });
+
+  it("keeps an API key's keys from its organisation's users, and theirs from it", async () => {
+    const asKey = { headers: { [AS_API_KEY]: apiKeyId } };
+    const keyed = randomUUID();
+    const first = await deposit(body('12'), keyed, asKey);
+    expect(first.statusCode).toBe(201);
+    const user = await deposit(body('12'), keyed, { token: manager });
+    expect(user.statusCode).toBe(422);
+    expect(user.body).not.toContain(String(first.json().reference));
+    const again = await deposit(body('12'), keyed, asKey);
+    expect(again.headers[REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+
+    const users = randomUUID();
+    const mine = await deposit(body('13'), users, { token: manager });
+    expect(mine.statusCode).toBe(201);
+    const byKey = await deposit(body('13'), users, asKey);
+    expect(byKey.statusCode).toBe(422);
+    expect(byKey.body).not.toContain(String(mine.json().reference));
   });
 
   it('keeps a key 24 hours (the server clock): after them the key is new again', async () => {

@@ -4,8 +4,8 @@
  * audit row is written in the same transaction. Permissions over the seven demo accounts; another
  * organisation's or the hidden business is 404; amounts follow the 'amountInternal' rules; the source
  * never goes below zero ('Insufficient balance'), also for concurrent transfers; a retry under the same
- * Idempotency-Key answers the same transfer without a second entry; the 2FA code when 2FA is on. A
- * refused transfer leaves nothing behind.
+ * Idempotency-Key answers the same transfer without a second entry, and another user's key is 422; the
+ * 2FA code when 2FA is on. A refused transfer leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
@@ -258,6 +258,20 @@ describe('a transfer', () => {
     expect(await footprint()).toEqual(before);
     const right = await transfer(body, { email: TWOFA, code: nextTwoFaCode(t) });
     expect(right.statusCode, right.body).toBe(201);
+  });
+
+  it("is 422 for another user's key with the same transfer, without showing it", async () => {
+    // ADMIN's transfer out of the business hidden from everyone else.
+    const key = randomUUID();
+    const body = { fromBusinessId: 2, toBusinessId: HIDDEN_BUSINESS, currency: 'EUR', amount: '0.25' };
+    const first = await transfer(body, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await footprint();
+    const other = await transfer(body, { key, email: MANAGER });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.body).not.toContain(String(first.json().transfer.id));
+    expect(await footprint()).toEqual(before);
   });
 
   it('needs an Idempotency-Key (400 without one)', async () => {
