@@ -3,19 +3,23 @@
  * takes an `Idempotency-Key` header (a UUID) and moves the money once per key, whatever the retries:
  *
  * - a missing or malformed key is 400 (checked before the 2FA code, so a refused request keeps its code);
+ * - a `config.twoFactor` route's code is checked before the handler (a missing or wrong one is 401 and
+ *   changes nothing; server/auth/twoFactor.ts `checkTwoFactor`), not spent there;
  * - the request claims its key (organisation × key, migration 0037, with its principal, 0053) in the
- *   transaction that makes its change, runs the handler in that transaction (`dbOf(request)`), and
- *   stores its answer (status and body) in the same row before it commits: the change and the stored
- *   answer commit together;
+ *   transaction that makes its change, then spends its 2FA code in that transaction
+ *   (`spendTwoFactor`: 401 when already spent), runs the handler in it (`dbOf(request)`), and stores its
+ *   answer (status and body) in the same row before it commits: the change, the spent code and the
+ *   stored answer commit together;
  * - a second request with the same key waits on the first one's uncommitted claim (the primary key; on
  *   another API instance on the same database alike), then answers the stored status and body without a
- *   second change (header `Idempotent-Replayed: true`); the same key with another request (route,
+ *   second change (header `Idempotent-Replayed: true`) and without spending its code, so the retry of a
+ *   lost answer may carry the code the first request spent; the same key with another request (route,
  *   path parameters or body) is 422;
  * - a key is its principal's: the user of a session, or the API key (`principalOf`). Another principal
  *   of the organisation sending it is 422, the answer of a key used with another request, and never
  *   gets the stored answer (docs/decisions.md 224);
  * - a refused request (the handler throws, or answers 4xx/5xx) rolls back: no change, no stored key,
- *   so a retry runs afresh;
+ *   the 2FA code unspent, so a retry (or the corrected request) runs afresh with the same code;
  * - keys belong to the caller's organisation and are kept 24 hours (the server's clock, `ctx.now`).
  *
  * The handler of an idempotent route reads and writes through `dbOf(request)` (its `transaction()`
@@ -27,6 +31,7 @@ import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../src/domain/api';
 import { markAudited } from '../audit';
 import { scopeOf } from '../auth/scope';
+import { spendTwoFactor } from '../auth/twoFactor';
 import type { Db } from '../db/client';
 import { ApiError, SERVER_TEXTS } from './errors';
 
@@ -190,6 +195,8 @@ export function idempotentHandler(handler: RouteHandlerMethod): RouteHandlerMeth
           if (stored.route !== route || stored.request_hash !== hash) throw keyReused();
           return { status: Number(stored.status), body: stored.response, replayed: true };
         }
+        // The claim holds: the 2FA code is spent with it (rolled back with a refusal, spent by a success).
+        await spendTwoFactor(tx, request);
         request.idempotentTx = tx;
 
         let body: unknown;

@@ -4,8 +4,9 @@
  * required and a UUID, a retry answers the stored answer without a second entry (also when the two
  * arrive at once, and on PostgreSQL on two app instances over one database), another request under the
  * key is 422, keys are the organisation's and kept 24 hours, and a refused request leaves nothing.
- * A key is its principal's (a user, an API key): another one's is 422 without the stored answer
- * (docs/decisions.md 224).
+ * A key is its principal's (a user, an API key): another one's is 422 without the stored answer; the
+ * 2FA code is spent with the key's claim, so a refused request leaves it usable and a retry answered
+ * from the stored answer may carry the code that made the change (docs/decisions.md 224).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -21,7 +22,15 @@ import { postEntry } from '../../server/ledger';
 import { apiModules } from '../../server/modules/registry';
 import { BOREALIS } from '../../server/db/seed';
 import { IDEMPOTENCY_HEADER, TWO_FA_HEADER } from '../../src/domain/api';
-import { anotherInstanceDb, makeApp, makeClock, makeDb, twoFaCodeAt, type TestApp } from './helpers';
+import {
+  anotherInstanceDb,
+  makeApp,
+  makeClock,
+  makeDb,
+  nextTwoFaCode,
+  twoFaCodeAt,
+  type TestApp,
+} from './helpers';
 
 /** Gates of the handler, by request marker: the test opens them when it wants the handler to finish. */
 const gates = new Map<string, { entered: () => void; release: Promise<void> }>();
@@ -333,6 +342,60 @@ describe('config.idempotent', { timeout: 15_000 }, () => {
     const byKey = await deposit(body('13'), users, asKey);
     expect(byKey.statusCode).toBe(422);
     expect(byKey.body).not.toContain(String(mine.json().reference));
+  });
+
+  it('keeps the 2FA code of a refused request usable: the corrected request goes through with it', async () => {
+    const twofa = await t.token('twofa@example.com', { twoFaCode: twoFaCodeAt(t.clock.now()) });
+    t.clock.advance(30_000);
+    const code = { [TWO_FA_HEADER]: twoFaCodeAt(t.clock.now()) };
+    const before = await entries();
+    const refused = await deposit(body('14', { then: 'refuse' }), randomUUID(), {
+      token: twofa,
+      headers: code,
+    });
+    expect(refused.statusCode).toBe(409);
+    const failed = await deposit(body('14', { then: 'throw' }), randomUUID(), {
+      token: twofa,
+      headers: code,
+    });
+    expect(failed.statusCode).toBe(503);
+    expect(await entries()).toBe(before);
+    const key = randomUUID();
+    const corrected = await deposit(body('14'), key, { token: twofa, headers: code });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(await entries()).toBe(before + 1);
+    // The answer was lost: the retry with the same key and the same (now spent) code gets it.
+    const retry = await deposit(body('14'), key, { token: twofa, headers: code });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers[REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(retry.json()).toEqual(corrected.json());
+    // The code is spent for anything else: another key is 401, nothing posted, the key left free.
+    const keysBefore = await keys();
+    const other = await deposit(body('14'), randomUUID(), { token: twofa, headers: code });
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toEqual({ message: 'Invalid or expired 2FA verification code.' });
+    expect([await entries(), await keys()]).toEqual([before + 1, keysBefore]);
+  });
+
+  it('refuses an X-2FA-Code that is not 6 digits (400), with 2FA off as on, and posts nothing', async () => {
+    const twofa = await t.token('twofa@example.com', { twoFaCode: nextTwoFaCode(t) });
+    const before = await entries();
+    for (const token of [manager, twofa]) {
+      for (const code of ['12345', 'abcdef', '1234567']) {
+        const response = await deposit(body('15'), randomUUID(), {
+          token,
+          headers: { [TWO_FA_HEADER]: code },
+        });
+        expect(response.statusCode, code).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'Some fields are invalid.',
+          errors: { [TWO_FA_HEADER]: '2FA must be 6 digits' },
+        });
+      }
+    }
+    expect(await entries()).toBe(before);
+    // Without the header, 2FA off: no code needed.
+    expect((await deposit(body('15'), randomUUID())).statusCode).toBe(201);
   });
 
   it('keeps a key 24 hours (the server clock): after them the key is new again', async () => {

@@ -5,7 +5,7 @@
  * organisation's or the hidden business is 404; amounts follow the 'amountInternal' rules; the source
  * never goes below zero ('Insufficient balance'), also for concurrent transfers; a retry under the same
  * Idempotency-Key answers the same transfer without a second entry, and another user's key is 422; the
- * 2FA code when 2FA is on. A refused transfer leaves nothing behind.
+ * 2FA code when 2FA is on. A refused transfer leaves nothing behind, its 2FA code unspent.
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
@@ -272,6 +272,39 @@ describe('a transfer', () => {
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(other.body).not.toContain(String(first.json().transfer.id));
     expect(await footprint()).toEqual(before);
+  });
+
+  it("keeps the 2FA code of a transfer refused for 'Insufficient balance' for the corrected one", async () => {
+    const code = nextTwoFaCode(t);
+    const available = await balance(5, 'EUR');
+    const before = await footprint();
+    const tooMuch = {
+      fromBusinessId: 5,
+      toBusinessId: 6,
+      currency: 'EUR',
+      amount: new Big(available).plus(1).toFixed(),
+    };
+    const refused = await transfer(tooMuch, { email: TWOFA, code });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ amount: TRANSFER_MESSAGES.insufficientBalance });
+    expect(await footprint()).toEqual(before);
+    // Within the code's window, the corrected transfer goes through with the same code.
+    t.clock.advance(10_000);
+    const key = randomUUID();
+    const corrected = await transfer({ ...tooMuch, amount: '0.01' }, { email: TWOFA, code, key });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    // Its answer lost, the retry with the same key and code answers the same transfer, moving nothing.
+    const moved = await footprint();
+    const retry = await transfer({ ...tooMuch, amount: '0.01' }, { email: TWOFA, code, key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(corrected.json());
+    expect(await footprint()).toEqual(moved);
+    expect(await balance(5, 'EUR')).toBe(new Big(available).minus('0.01').toFixed());
+    // Spent: another transfer with it is 401.
+    const again = await transfer({ ...tooMuch, amount: '0.01' }, { email: TWOFA, code });
+    expect(again.statusCode).toBe(401);
+    expect(await footprint()).toEqual(moved);
   });
 
   it('needs an Idempotency-Key (400 without one)', async () => {
