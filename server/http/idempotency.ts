@@ -5,7 +5,7 @@
  * - a missing or malformed key is 400 (checked before the 2FA code, so a refused request keeps its code);
  * - a `config.twoFactor` route's code is checked before the handler (a missing or wrong one is 401 and
  *   changes nothing; server/auth/twoFactor.ts `checkTwoFactor`), not spent there;
- * - the request claims its key (organisation × key, migration 0037, with its principal, 0053) in the
+ * - the request claims its key (organisation × key, migration 0037, with its principal, 0054) in the
  *   transaction that makes its change, then spends its 2FA code in that transaction
  *   (`spendTwoFactor`: 401 when already spent), runs the handler in it (`dbOf(request)`), and stores its
  *   answer (status and body) in the same row before it commits: the change, the spent code and the
