@@ -11,14 +11,15 @@
  * - `config.apiKey: [scopes…]` lets a GET route with a permission access also take an API key holding
  *   those scopes (and the route's permissions) for its one business (server/auth/apiKeys.ts);
  * - `config.twoFactor` makes a route need the acting user's 2FA code in `X-2FA-Code` when 2FA is on
- *   (server/auth/twoFactor.ts), checked after the body and before the handler;
+ *   (server/auth/twoFactor.ts), checked after the body and before the handler (a code that is not 6
+ *   digits is 400 whether 2FA is on or off); an idempotent route spends it in its key's transaction;
  * - a state-changing route declares `config.audit` (the route-table test holds every POST/PUT/PATCH/DELETE
  *   to it, a few justified exceptions aside) and writes its audit row with `audit(tx, request, …)`; a 2xx
  *   answer of such a route whose request wrote none (`request.audited` unset) is logged, and in test mode
  *   (the tests, E2E_RESET=1) turned into a 500, so every test of a mutation also proves its row;
  * - `config.idempotent` makes a money-moving POST/PATCH need an `Idempotency-Key` (checked after the
- *   body, before the 2FA code) and run its handler once per key and organisation, a retry answering the
- *   stored answer (server/http/idempotency.ts);
+ *   body, before the 2FA code) and run its handler once per key, organisation and caller, a retry
+ *   answering the stored answer (server/http/idempotency.ts);
  * - a number in the query string or path is finite: a run of 400 digits converts to Infinity
  *   (convertStrictly, server/http/validation.ts), which PostgreSQL would refuse with a 500.
  */
@@ -31,7 +32,7 @@ import type {
 } from 'fastify';
 import type { Permission } from '../../src/domain/permissions';
 import { guardFor, type Access } from '../auth/access';
-import { requireTwoFactor } from '../auth/twoFactor';
+import { checkTwoFactor, requireTwoFactor } from '../auth/twoFactor';
 import { idempotentHandler, requireIdempotencyKey } from './idempotency';
 import type { Tenancy } from '../auth/scope';
 import type { AnyForm } from './forms';
@@ -106,7 +107,9 @@ export function installRouteConventions(app: App): void {
     const guard = guardFor(config.access, config.apiKey);
     if (guard) route.preValidation = [guard, ...[route.preValidation ?? []].flat()];
     if (config.idempotent) route.preHandler = [...[route.preHandler ?? []].flat(), requireIdempotencyKey];
-    if (config.twoFactor) route.preHandler = [...[route.preHandler ?? []].flat(), requireTwoFactor];
+    // An idempotent route checks the code here and spends it with its key's claim (idempotency.ts).
+    const twoFactor = config.idempotent ? checkTwoFactor : requireTwoFactor;
+    if (config.twoFactor) route.preHandler = [...[route.preHandler ?? []].flat(), twoFactor];
     if (config.idempotent) route.handler = idempotentHandler(route.handler);
   });
 

@@ -207,7 +207,7 @@ export function completeDocument(generated: OpenApiDocument, routes: readonly Ro
             in: 'header',
             required: true,
             description:
-              'A UUID per movement: a retry with the same key and request answers the first answer (kept 24 hours, per organisation); another request under the key is 422',
+              'A UUID per movement: a retry with the same key and request answers the first answer (kept 24 hours, per organisation and caller); another request, or another caller, under the key is 422',
             schema: { type: 'string', format: 'uuid', maxLength: 36 },
           },
         ];

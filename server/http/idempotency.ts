@@ -3,15 +3,23 @@
  * takes an `Idempotency-Key` header (a UUID) and moves the money once per key, whatever the retries:
  *
  * - a missing or malformed key is 400 (checked before the 2FA code, so a refused request keeps its code);
- * - the request claims its key (organisation × key, migration 0037) in the transaction that makes its
- *   change, runs the handler in that transaction (`dbOf(request)`), and stores its answer (status and
- *   body) in the same row before it commits: the change and the stored answer commit together;
+ * - a `config.twoFactor` route's code is checked before the handler (a missing or wrong one is 401 and
+ *   changes nothing; server/auth/twoFactor.ts `checkTwoFactor`), not spent there;
+ * - the request claims its key (organisation × key, migration 0037, with its principal, 0054) in the
+ *   transaction that makes its change, then spends its 2FA code in that transaction
+ *   (`spendTwoFactor`: 401 when already spent), runs the handler in it (`dbOf(request)`), and stores its
+ *   answer (status and body) in the same row before it commits: the change, the spent code and the
+ *   stored answer commit together;
  * - a second request with the same key waits on the first one's uncommitted claim (the primary key; on
  *   another API instance on the same database alike), then answers the stored status and body without a
- *   second change (header `Idempotent-Replayed: true`); the same key with another request (route,
+ *   second change (header `Idempotent-Replayed: true`) and without spending its code, so the retry of a
+ *   lost answer may carry the code the first request spent; the same key with another request (route,
  *   path parameters or body) is 422;
+ * - a key is its principal's: the user of a session, or the API key (`principalOf`). Another principal
+ *   of the organisation sending it is 422, the answer of a key used with another request, and never
+ *   gets the stored answer (docs/decisions.md 224);
  * - a refused request (the handler throws, or answers 4xx/5xx) rolls back: no change, no stored key,
- *   so a retry runs afresh;
+ *   the 2FA code unspent, so a retry (or the corrected request) runs afresh with the same code;
  * - keys belong to the caller's organisation and are kept 24 hours (the server's clock, `ctx.now`).
  *
  * The handler of an idempotent route reads and writes through `dbOf(request)` (its `transaction()`
@@ -23,6 +31,7 @@ import type { FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../src/domain/api';
 import { markAudited } from '../audit';
 import { scopeOf } from '../auth/scope';
+import { spendTwoFactor } from '../auth/twoFactor';
 import type { Db } from '../db/client';
 import { ApiError, SERVER_TEXTS } from './errors';
 
@@ -59,6 +68,12 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
 /** preHandler of an idempotent route: the key is there and a UUID (400 otherwise). */
 export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
   idempotencyKeyOf(request);
+}
+
+/** Who holds a key the request uses: the API key for an API-key caller, else the user. */
+export function principalOf(request: FastifyRequest): string {
+  const { apiKey, userId } = request.auth;
+  return apiKey ? `api-key:${apiKey.id}` : `user:${userId}`;
 }
 
 /** JSON with object keys sorted: the same request whatever the order of its fields. */
@@ -118,12 +133,20 @@ async function capture(
   }
 }
 
+/** 422: the key was used with another request (or by another principal). */
+const keyReused = () =>
+  new ApiError(422, {
+    message: SERVER_TEXTS.idempotencyKeyReused,
+    errors: { [IDEMPOTENCY_HEADER]: 'was used with another request' },
+  });
+
 /** The handler of a `config.idempotent` route: the original one, once per key (installed by conventions.ts). */
 export function idempotentHandler(handler: RouteHandlerMethod): RouteHandlerMethod {
   return async function (this: unknown, request: FastifyRequest, reply: FastifyReply) {
     const { db, now } = request.server.ctx;
     const scope = scopeOf(request);
     const key = idempotencyKeyOf(request);
+    const principal = principalOf(request);
     const route = `${request.method} ${request.routeOptions.url}`;
     const hash = requestHash(route, request.params, request.body);
     const at = now();
@@ -137,8 +160,9 @@ export function idempotentHandler(handler: RouteHandlerMethod): RouteHandlerMeth
         );
         // The claim: a concurrent holder of the key makes this wait until it commits or rolls back.
         const { rows: claimed } = await tx.query(
-          `INSERT INTO idempotency_keys (organisation_id, key, route, request_hash, user_id, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+          `INSERT INTO idempotency_keys
+             (organisation_id, key, route, request_hash, user_id, principal, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (organisation_id, key) DO NOTHING RETURNING key`,
           [
             scope.organisationId,
@@ -146,32 +170,35 @@ export function idempotentHandler(handler: RouteHandlerMethod): RouteHandlerMeth
             route,
             hash,
             request.auth.apiKey ? null : scope.userId,
+            principal,
             new Date(at),
             new Date(at + IDEMPOTENCY_TTL_MS),
           ],
         );
         if (claimed.length === 0) {
           const { rows } = await tx.query<{
+            principal: string;
             route: string;
             request_hash: string;
             status: number | null;
             response: unknown;
           }>(
-            `SELECT route, request_hash, status, response FROM idempotency_keys
+            `SELECT principal, route, request_hash, status, response FROM idempotency_keys
               WHERE organisation_id = $1 AND key = $2`,
             [scope.organisationId, key],
           );
           const stored = rows[0];
+          // Another principal's key: to this caller, a key used with another request (nothing of it shown).
+          if (stored && stored.principal !== principal) throw keyReused();
           if (!stored || stored.status === null)
             throw new ApiError(409, { message: SERVER_TEXTS.idempotencyKeyBusy });
-          if (stored.route !== route || stored.request_hash !== hash)
-            throw new ApiError(422, {
-              message: SERVER_TEXTS.idempotencyKeyReused,
-              errors: { [IDEMPOTENCY_HEADER]: 'was used with another request' },
-            });
+          if (stored.route !== route || stored.request_hash !== hash) throw keyReused();
           return { status: Number(stored.status), body: stored.response, replayed: true };
         }
+        // The claim holds: the 2FA code is spent with it (rolled back with a refusal, spent by a success).
+        await spendTwoFactor(tx, request);
         request.idempotentTx = tx;
+
         let body: unknown;
         try {
           body = await capture(handler, this, request, reply);

@@ -2,7 +2,8 @@
  * API keys (docs/decisions.md, 'API keys'): /v1/api-keys creates, lists, changes and revokes them, and
  * `Authorization: ApiKey <secret>` really reads the transaction lists and a business's balances —
  * its own business only, within its scopes, from its IP allow list, until it expires or is revoked
- * (seen by a second instance too). Creating, changing and revoking need the 2FA code when 2FA is on.
+ * (seen by a second instance too). Creating, changing and revoking need the 2FA code when 2FA is on,
+ * and a code that is not 6 digits is 400 whether 2FA is on or off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES } from '../../src/domain/apiKeys';
@@ -135,6 +136,23 @@ describe('creating a key', () => {
     // The session survives a wrong code.
     const me = await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: t.auth(twofa) });
     expect(me.statusCode).toBe(200);
+  });
+
+  it('refuses an X-2FA-Code that is not 6 digits (400), also from a user with 2FA off', async () => {
+    const before = await keyCount();
+    for (const code of ['12345', 'abcdef']) {
+      const response = await create(
+        admin,
+        { name: 'Malformed code', businessId: 1, scopes: ['GET_PAYMENT'] },
+        { 'x-2fa-code': code },
+      );
+      expect(response.statusCode, code).toBe(400);
+      expect(response.json()).toEqual({
+        message: ERROR_TEXTS.validation,
+        errors: { 'X-2FA-Code': '2FA must be 6 digits' },
+      });
+    }
+    expect(await keyCount()).toBe(before);
   });
 });
 

@@ -4,6 +4,9 @@
  * required and a UUID, a retry answers the stored answer without a second entry (also when the two
  * arrive at once, and on PostgreSQL on two app instances over one database), another request under the
  * key is 422, keys are the organisation's and kept 24 hours, and a refused request leaves nothing.
+ * A key is its principal's (a user, an API key): another one's is 422 without the stored answer; the
+ * 2FA code is spent with the key's claim, so a refused request leaves it usable and a retry answered
+ * from the stored answer may carry the code that made the change (docs/decisions.md 224).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -19,16 +22,34 @@ import { postEntry } from '../../server/ledger';
 import { apiModules } from '../../server/modules/registry';
 import { BOREALIS } from '../../server/db/seed';
 import { IDEMPOTENCY_HEADER, TWO_FA_HEADER } from '../../src/domain/api';
-import { anotherInstanceDb, makeApp, makeClock, makeDb, twoFaCodeAt, type TestApp } from './helpers';
+import {
+  anotherInstanceDb,
+  makeApp,
+  makeClock,
+  makeDb,
+  nextTwoFaCode,
+  twoFaCodeAt,
+  type TestApp,
+} from './helpers';
 
 /** Gates of the handler, by request marker: the test opens them when it wants the handler to finish. */
 const gates = new Map<string, { entered: () => void; release: Promise<void> }>();
+
+/** The header by which a request of this file stands for an API-key caller (see the route's preHandler). */
+const AS_API_KEY = 'x-test-as-api-key';
 
 /** POST /v1/idempotency-test/deposits: credits a business from outside (one ledger entry), idempotent. */
 const depositsModule: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/deposits',
     {
+      // No idempotent route takes an API key yet (config.apiKey is for GETs): a request carrying
+      // AS_API_KEY (an API key's id) is that key's, as server/auth/apiKeys.ts would make it.
+      preHandler: async (request) => {
+        const keyId = request.headers[AS_API_KEY];
+        if (typeof keyId === 'string')
+          request.auth = { ...request.auth, apiKey: { id: keyId, name: 'Test key', businessId: shop } };
+      },
       config: {
         access: requires('CREATE_INTERNAL_TRANSFER'),
         tenancy: { kind: 'global', reason: 'a test route: the business is checked by the ledger' },
@@ -90,6 +111,7 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let shop: number;
+let apiKeyId: string;
 
 beforeAll(async () => {
   db = await makeDb();
@@ -103,6 +125,8 @@ beforeAll(async () => {
      RETURNING id`,
   );
   shop = rows[0].id;
+  apiKeyId = (await db.query<{ id: string }>('SELECT id FROM api_keys WHERE organisation_id = 1 LIMIT 1'))
+    .rows[0].id;
 });
 afterAll(async () => {
   await t.close();
@@ -278,6 +302,100 @@ describe('config.idempotent', { timeout: 15_000 }, () => {
     const there = await deposit(body('6'), key, { token: borealis });
     expect(there.headers[REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
     expect(there.statusCode).not.toBe(201);
+  });
+
+  it("is 422 for another user's key with the same request, without the stored answer", async () => {
+    const key = randomUUID();
+    const first = await deposit(body('11'), key, { token: admin });
+    expect(first.statusCode).toBe(201);
+    const before = [await entries(), await keys()];
+    const other = await deposit(body('11'), key, { token: manager });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers[REPLAYED_HEADER.toLowerCase()]).toBeUndefined();
+    expect(other.json()).toEqual({
+      message: 'This Idempotency-Key was already used with another request.',
+      errors: { [IDEMPOTENCY_HEADER]: 'was used with another request' },
+    });
+    expect(other.body).not.toContain(String(first.json().reference));
+    expect([await entries(), await keys()]).toEqual(before);
+    // The key's own user still gets its answer.
+    const mine = await deposit(body('11'), key, { token: admin });
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json()).toEqual(first.json());
+  });
+
+  it("keeps an API key's keys from its organisation's users, and theirs from it", async () => {
+    const asKey = { headers: { [AS_API_KEY]: apiKeyId } };
+    const keyed = randomUUID();
+    const first = await deposit(body('12'), keyed, asKey);
+    expect(first.statusCode).toBe(201);
+    const user = await deposit(body('12'), keyed, { token: manager });
+    expect(user.statusCode).toBe(422);
+    expect(user.body).not.toContain(String(first.json().reference));
+    const again = await deposit(body('12'), keyed, asKey);
+    expect(again.headers[REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(again.json()).toEqual(first.json());
+
+    const users = randomUUID();
+    const mine = await deposit(body('13'), users, { token: manager });
+    expect(mine.statusCode).toBe(201);
+    const byKey = await deposit(body('13'), users, asKey);
+    expect(byKey.statusCode).toBe(422);
+    expect(byKey.body).not.toContain(String(mine.json().reference));
+  });
+
+  it('keeps the 2FA code of a refused request usable: the corrected request goes through with it', async () => {
+    const twofa = await t.token('twofa@example.com', { twoFaCode: twoFaCodeAt(t.clock.now()) });
+    t.clock.advance(30_000);
+    const code = { [TWO_FA_HEADER]: twoFaCodeAt(t.clock.now()) };
+    const before = await entries();
+    const refused = await deposit(body('14', { then: 'refuse' }), randomUUID(), {
+      token: twofa,
+      headers: code,
+    });
+    expect(refused.statusCode).toBe(409);
+    const failed = await deposit(body('14', { then: 'throw' }), randomUUID(), {
+      token: twofa,
+      headers: code,
+    });
+    expect(failed.statusCode).toBe(503);
+    expect(await entries()).toBe(before);
+    const key = randomUUID();
+    const corrected = await deposit(body('14'), key, { token: twofa, headers: code });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(await entries()).toBe(before + 1);
+    // The answer was lost: the retry with the same key and the same (now spent) code gets it.
+    const retry = await deposit(body('14'), key, { token: twofa, headers: code });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers[REPLAYED_HEADER.toLowerCase()]).toBe('true');
+    expect(retry.json()).toEqual(corrected.json());
+    // The code is spent for anything else: another key is 401, nothing posted, the key left free.
+    const keysBefore = await keys();
+    const other = await deposit(body('14'), randomUUID(), { token: twofa, headers: code });
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toEqual({ message: 'Invalid or expired 2FA verification code.' });
+    expect([await entries(), await keys()]).toEqual([before + 1, keysBefore]);
+  });
+
+  it('refuses an X-2FA-Code that is not 6 digits (400), with 2FA off as on, and posts nothing', async () => {
+    const twofa = await t.token('twofa@example.com', { twoFaCode: nextTwoFaCode(t) });
+    const before = await entries();
+    for (const token of [manager, twofa]) {
+      for (const code of ['12345', 'abcdef', '1234567']) {
+        const response = await deposit(body('15'), randomUUID(), {
+          token,
+          headers: { [TWO_FA_HEADER]: code },
+        });
+        expect(response.statusCode, code).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'Some fields are invalid.',
+          errors: { [TWO_FA_HEADER]: '2FA must be 6 digits' },
+        });
+      }
+    }
+    expect(await entries()).toBe(before);
+    // Without the header, 2FA off: no code needed.
+    expect((await deposit(body('15'), randomUUID())).statusCode).toBe(201);
   });
 
   it('keeps a key 24 hours (the server clock): after them the key is new again', async () => {

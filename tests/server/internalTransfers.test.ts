@@ -4,8 +4,8 @@
  * audit row is written in the same transaction. Permissions over the seven demo accounts; another
  * organisation's or the hidden business is 404; amounts follow the 'amountInternal' rules; the source
  * never goes below zero ('Insufficient balance'), also for concurrent transfers; a retry under the same
- * Idempotency-Key answers the same transfer without a second entry; the 2FA code when 2FA is on. A
- * refused transfer leaves nothing behind.
+ * Idempotency-Key answers the same transfer without a second entry, and another user's key is 422; the
+ * 2FA code when 2FA is on. A refused transfer leaves nothing behind, its 2FA code unspent.
  */
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
@@ -258,6 +258,53 @@ describe('a transfer', () => {
     expect(await footprint()).toEqual(before);
     const right = await transfer(body, { email: TWOFA, code: nextTwoFaCode(t) });
     expect(right.statusCode, right.body).toBe(201);
+  });
+
+  it("is 422 for another user's key with the same transfer, without showing it", async () => {
+    // ADMIN's transfer out of the business hidden from everyone else.
+    const key = randomUUID();
+    const body = { fromBusinessId: 2, toBusinessId: HIDDEN_BUSINESS, currency: 'EUR', amount: '0.25' };
+    const first = await transfer(body, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await footprint();
+    const other = await transfer(body, { key, email: MANAGER });
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.body).not.toContain(String(first.json().transfer.id));
+    expect(await footprint()).toEqual(before);
+  });
+
+  it("keeps the 2FA code of a transfer refused for 'Insufficient balance' for the corrected one", async () => {
+    const code = nextTwoFaCode(t);
+    const available = await balance(5, 'EUR');
+    const before = await footprint();
+    const tooMuch = {
+      fromBusinessId: 5,
+      toBusinessId: 6,
+      currency: 'EUR',
+      amount: new Big(available).plus(1).toFixed(),
+    };
+    const refused = await transfer(tooMuch, { email: TWOFA, code });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ amount: TRANSFER_MESSAGES.insufficientBalance });
+    expect(await footprint()).toEqual(before);
+    // Within the code's window, the corrected transfer goes through with the same code.
+    t.clock.advance(10_000);
+    const key = randomUUID();
+    const corrected = await transfer({ ...tooMuch, amount: '0.01' }, { email: TWOFA, code, key });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    // Its answer lost, the retry with the same key and code answers the same transfer, moving nothing.
+    const moved = await footprint();
+    const retry = await transfer({ ...tooMuch, amount: '0.01' }, { email: TWOFA, code, key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(corrected.json());
+    expect(await footprint()).toEqual(moved);
+    expect(await balance(5, 'EUR')).toBe(new Big(available).minus('0.01').toFixed());
+    // Spent: another transfer with it is 401.
+    const again = await transfer({ ...tooMuch, amount: '0.01' }, { email: TWOFA, code });
+    expect(again.statusCode).toBe(401);
+    expect(await footprint()).toEqual(moved);
   });
 
   it('needs an Idempotency-Key (400 without one)', async () => {
