@@ -14,7 +14,6 @@ const SQL = [/\.query\s*[<(]/, /\b(SELECT|INSERT INTO|DELETE FROM|UPDATE\s+\w+\s
 const NOT_YET: readonly string[] = [
   'conversions',
   'events',
-  'fiatMovements',
   'payments',
   'transfers',
   'withdrawals',
