@@ -2,7 +2,8 @@
  * /balance-conversion inside the real App against a fake /v1: the indicative figures after typing,
  * Get quote (POST with an Idempotency-Key, the quote and its countdown on the overview), a refused
  * execution (409: its text, the failure dialog, New quote under a new key), the executed result with
- * the success dialog, and an expired quote saying so.
+ * the success dialog, and an expired quote saying so. 'Convert from' offers the currencies the
+ * business holds.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,15 +31,23 @@ const quoteOf = (id: number, expiresAt: string, status = 'QUOTED') => ({
   executedAt: status === 'EXECUTED' ? new Date().toISOString() : null,
 });
 
-function render(routes: Record<string, Reply | Handler>, twoFa = false) {
+function render(routes: Record<string, Reply | Handler>, twoFa = false, permissions = PERMISSIONS) {
   const api = fakeApi({
-    'GET /v1/businesses': { body: { businesses: [{ id: 1, businessName: 'Northwind Coffee' }], total: 1 } },
+    'GET /v1/businesses': {
+      body: {
+        businesses: [
+          { id: 1, businessName: 'Northwind Coffee' },
+          { id: 2, businessName: 'Lumen Games' },
+        ],
+        total: 2,
+      },
+    },
     'GET /v1/payment/balance/convert/indicative': { body: FIGURES },
     ...routes,
   });
   const controller = fakeController(
     sampleSession({
-      permissions: PERMISSIONS,
+      permissions,
       supportedCurrencies: [...CURRENCY_SEED],
       authentication: twoFa,
     }),
@@ -139,6 +148,48 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Get quote' }));
     expect((await screen.findByTestId('quote-expired')).textContent).toBe(CONVERSION_MESSAGES.quoteExpired);
     expect(screen.getByRole('button', { name: 'New quote' })).toBeTruthy();
+  });
+
+  it('offers to convert from only the currencies the business holds', async () => {
+    render(
+      {
+        'GET /v1/balances/1': {
+          body: {
+            businessId: 1,
+            balances: {
+              EUR: { amount: '250.00' },
+              USD: { amount: '0' },
+              BTC: { amount: '0.5', held: '0.1' },
+            },
+          },
+        },
+        'GET /v1/balances/2': { body: { businessId: 2, balances: { EUR: { amount: '0.00' } } } },
+      },
+      false,
+      [...PERMISSIONS, 'GET_BALANCES'],
+    );
+    const user = userEvent.setup();
+    const business = await screen.findByRole('combobox', { name: 'Business' });
+    await waitFor(() => expect(within(business).getByRole('option', { name: 'Lumen Games' })).toBeTruthy());
+    const from = () => screen.getByRole('combobox', { name: 'Convert from' });
+    const offered = () =>
+      within(from())
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value)
+        .filter(Boolean);
+
+    await user.selectOptions(business, '1');
+    await waitFor(() => expect(offered()).toEqual(['EUR', 'BTC']));
+    // Into any currency, held or not.
+    const into = within(screen.getByRole('combobox', { name: 'Convert into' })).getAllByRole('option');
+    expect(into.map((o) => (o as HTMLOptionElement).value)).toContain('USD');
+    await user.selectOptions(from(), 'EUR');
+
+    // A business that holds nothing offers nothing, and says so; the earlier choice is gone.
+    await user.selectOptions(business, '2');
+    await waitFor(() => expect(offered()).toEqual([]));
+    expect((from() as HTMLSelectElement).value).toBe('');
+    expect(screen.getByText('This business holds no balance to convert.')).toBeTruthy();
   });
 
   it('marks a comma in the amount with its message', async () => {
