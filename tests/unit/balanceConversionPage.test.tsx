@@ -3,7 +3,7 @@
  * Get quote (POST with an Idempotency-Key, the quote and its countdown on the overview), a refused
  * execution (409: its text, the failure dialog, New quote under a new key), the executed result with
  * the success dialog, and an expired quote saying so. 'Convert from' offers the currencies the
- * business holds.
+ * business holds; an empty 2FA code says '2FA code is required', a malformed one '2FA must be 6 digits'.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -199,6 +199,30 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     await user.type(amount, '1,5');
     await user.click(screen.getByRole('button', { name: 'Get quote' }));
     expect(await screen.findByText(CONVERSION_MESSAGES.amountComma)).toBeTruthy();
+  });
+
+  it('with 2FA on: an empty code says it is required, a short one that it has 6 digits, as on every page', async () => {
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    const api = render(
+      { 'POST /v1/payment/balance/convert': { status: 201, body: { conversion: quoteOf(5, inAMinute) } } },
+      true,
+    );
+    const user = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByText('2FA code is required')).toBeTruthy();
+    expect(screen.queryByText('2FA must be 6 digits')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /2FA code/i }), '12');
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByText('2FA must be 6 digits')).toBeTruthy();
+    expect(calls(api, 'POST', '/v1/payment/balance/convert')).toEqual([]);
+
+    // The execution's own code, left empty.
+    await user.type(screen.getByRole('textbox', { name: /2FA code/i }), '3456');
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    await screen.findByTestId('quote');
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(await screen.findByText('2FA code is required')).toBeTruthy();
+    expect(calls(api, 'PATCH', '/v1/payment/balance/convert/5')).toEqual([]);
   });
 
   it('with 2FA on: a code for the quote, a new one for its execution; a refused code stays on the page', async () => {

@@ -22,10 +22,14 @@ import {
   type ConversionFigures,
 } from '../../domain/conversions';
 import { ERROR_TEXTS, errorText, fieldErrorsOf } from '../../domain/errors';
-import { isTwoFaCode } from '../../domain/validation';
 import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import {
+  TwoFaCodeField,
+  twoFaCodeProblem,
+  twoFaFieldError,
+  useTwoFaNeeded,
+} from '../../forms/TwoFaCodeField';
 import {
   FormSelectField,
   useBusinessChoices,
@@ -302,8 +306,8 @@ export default function BalanceConversionPage() {
       const problems: Record<string, string> = {};
       for (const [name, key] of Object.entries(problemsOf(values, precisionOf)))
         problems[name] = translate(key);
-      if (twoFa && !isTwoFaCode(values.twoFaCode.trim()))
-        problems.twoFaCode = translate('validation.twoFaDigits');
+      const code = twoFaCodeProblem(values.twoFaCode, twoFa);
+      if (code) problems.twoFaCode = translate(code);
       if (Object.keys(problems).length === 0) return { values, errors: {} };
       const errors = Object.fromEntries(
         Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),
@@ -315,7 +319,8 @@ export default function BalanceConversionPage() {
 
   const execute = async (values: Values, context: { idempotencyKey: string; quote?: ConversionQuote }) => {
     const code = values.executeCode.trim();
-    if (twoFa && !isTwoFaCode(code)) throw { body: { message: translate('validation.twoFaDigits') } };
+    const problem = twoFaCodeProblem(code, twoFa);
+    if (problem) throw { body: { message: translate(problem) } };
     try {
       const done = await api.executeConversion(context.quote!.id, {
         idempotencyKey: context.idempotencyKey,
