@@ -3,7 +3,8 @@
  * Get quote (POST with an Idempotency-Key, the quote and its countdown on the overview), a refused
  * execution (409: its text, the failure dialog, New quote under a new key), the executed result with
  * the success dialog, and an expired quote saying so. 'Convert from' offers the currencies the
- * business holds; an empty 2FA code says '2FA code is required', a malformed one '2FA must be 6 digits'.
+ * business holds; an empty 2FA code says '2FA code is required', a malformed one '2FA must be 6 digits'; look-alike
+ * business names show their ids.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -190,6 +191,28 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(offered()).toEqual([]));
     expect((from() as HTMLSelectElement).value).toBe('');
     expect(screen.getByText('This business holds no balance to convert.')).toBeTruthy();
+  });
+
+  it('tells apart, by their ids, two businesses whose names differ only by case', async () => {
+    render({
+      'GET /v1/businesses': {
+        body: {
+          businesses: [
+            { id: 1, businessName: 'Northwind Coffee' },
+            { id: 7, businessName: 'Aurora Treasury' },
+            { id: 12, businessName: 'aurora  TREASURY' },
+          ],
+          total: 3,
+        },
+      },
+    });
+    const business = await screen.findByRole('combobox', { name: 'Business' });
+    await waitFor(() => expect(within(business).getAllByRole('option')).toHaveLength(4));
+    expect(
+      within(business)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Northwind Coffee', 'Aurora Treasury (ID 7)', 'aurora  TREASURY (ID 12)']);
   });
 
   it('marks a comma in the amount with its message', async () => {
