@@ -1,9 +1,11 @@
 /**
  * Maps schema-validation errors onto field messages: a field of the route's form (config.form, the
- * shared rules of src/domain/schemas.ts) gets the form's text of docs/product.md#validation-rules-and-messages; other fields get a
- * short technical text.
+ * shared rules of src/domain/schemas.ts) gets the form's text of docs/product.md#validation-rules-and-messages; a text over its
+ * maxLength the product's 'must be at most N characters' (maxLengthText), not Ajv's 'must NOT have
+ * more than N characters'; other fields get a short technical text.
  */
 import type { FastifySchemaValidationError } from 'fastify';
+import { maxLengthText } from '../../src/domain/validation';
 import { SERVER_TEXTS } from './errors';
 import { formMessage, type AnyForm } from './forms';
 import { TEXT_PATTERNS } from './schemas';
@@ -42,6 +44,9 @@ export function fieldErrors(
     errors[field] =
       (context === 'body' ? formMessage(form?.rules, field, form?.body) : undefined) ??
       (isControl ? SERVER_TEXTS.controlCharacters : undefined) ??
+      (e.keyword === 'maxLength' && typeof params.limit === 'number'
+        ? maxLengthText(params.limit)
+        : undefined) ??
       e.message ??
       'is invalid';
   }

@@ -322,3 +322,23 @@ export function businessProblems(
 
   return problems;
 }
+
+/**
+ * A light fold of a business name for the pickers (compatibility forms, case, white space): two
+ * businesses an ADMIN sees whose names fold alike ('Aurora Treasury' and 'aurora TREASURY', one of
+ * them hidden from non-admins) are told apart by their ids. The server's full key
+ * (src/domain/businessName.ts) also maps look-alike letters; its table stays out of the browser.
+ */
+export function pickerNameFold(name: string): string {
+  return name.normalize('NFKC').toUpperCase().toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/** The ids of the businesses whose name folds like another's of the list (pickerNameFold). */
+export function lookAlikeIds(businesses: readonly { id: string; name: string }[]): Set<string> {
+  const byFold = new Map<string, string[]>();
+  for (const b of businesses) {
+    const fold = pickerNameFold(b.name);
+    byFold.set(fold, [...(byFold.get(fold) ?? []), b.id]);
+  }
+  return new Set([...byFold.values()].filter((ids) => ids.length > 1).flat());
+}

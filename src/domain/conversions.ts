@@ -42,6 +42,19 @@ export const CONVERSION_MESSAGES = {
 export type ConversionMessage = keyof typeof CONVERSION_MESSAGES;
 
 /**
+ * Whether a business can convert from a currency: it holds a positive available balance of it
+ * (GET /v1/balances' `amount`; what withdrawals awaiting approval hold is not in it).
+ */
+export function holdsToConvert(balance: { amount: string } | undefined): boolean {
+  if (!balance) return false;
+  try {
+    return new Big(balance.amount).gt(0);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * What is wrong with a conversion's amount (a decimal string) in a currency of `precision` decimals,
  * or null: required, a plain decimal with a point (a comma is named as such), greater than 0, at most
  * `precision` decimals.

@@ -40,6 +40,14 @@ export const MESSAGES = /* @__PURE__ */ Object.assign(
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/**
+ * The product's words for a text over its limit ('must be at most 200 characters', as the report
+ * letters' fields say): the API answers them for every field whose schema's maxLength refused it.
+ */
+export function maxLengthText(limit: number): string {
+  return `must be at most ${limit} characters`;
+}
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const TWO_FA_DIGITS = 6;
 

@@ -21,11 +21,15 @@ export function useFormTranslate(): FormTranslate {
   return useContext(FormTranslateContext);
 }
 
+/** The message keys a field error may be: the app's rules (`validation.`) and react-admin's (`ra.validation.`). */
+const MESSAGE_KEY = /^(ra\.)?validation\./;
+
 /**
- * The text of a field error: a schema's `validation.<key>` is translated, anything else (a server's
- * field message) is shown as it is.
+ * The text of a field error: a schema's `validation.<key>` or react-admin's `ra.validation.<key>`
+ * (e.g. `ra.validation.required`, 'Required') is translated, anything else (a server's field
+ * message) is shown as it is.
  */
 export function errorMessageText(message: string | undefined, translate: FormTranslate): string | undefined {
   if (!message) return undefined;
-  return message.startsWith('validation.') ? translate(message) : message;
+  return MESSAGE_KEY.test(message) ? translate(message) : message;
 }

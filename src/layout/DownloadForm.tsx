@@ -8,7 +8,7 @@
  *
  * Imported by its path (not from ./index): only the pages that download load it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -25,6 +25,7 @@ import { Form, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormState, type FieldValues, type Resolver } from 'react-hook-form';
 import { saveFile, type DownloadedFile } from '../api/download';
 import { useSession } from '../authProvider';
+import { lookAlikeIds } from '../domain/business';
 import { sortCurrencies } from '../domain/currencies';
 import { ERROR_TEXTS, fieldErrorsOf } from '../domain/errors';
 import { all, satisfies } from '../domain/requirements';
@@ -244,10 +245,16 @@ export function useBusinessChoices(): { choices: BusinessChoice[]; failed: boole
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: allowed },
   );
-  return {
-    choices: (data ?? []).map((b) => ({ id: String(b.id), name: b.businessName })),
-    failed: Boolean(error),
-  };
+  const translate = useTranslate();
+  const choices = useMemo(() => {
+    const listed = (data ?? []).map((b) => ({ id: String(b.id), name: b.businessName }));
+    const alike = lookAlikeIds(listed);
+    // Names that differ only by case or spacing (an ADMIN sees a hidden business too): their ids tell them apart.
+    return listed.map((b) =>
+      alike.has(b.id) ? { ...b, name: translate('layout.business.withId', { name: b.name, id: b.id }) } : b,
+    );
+  }, [data, translate]);
+  return { choices, failed: Boolean(error) };
 }
 
 /** The session's currencies (docs/product.md#constants-and-limits order) as options: 'Bitcoin (BTC)'. */

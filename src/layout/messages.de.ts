@@ -1,6 +1,7 @@
 /** The German of ./messages.ts, key for key (tests/unit/messages.test.ts). Merged in App.tsx. */
 export const layoutMessagesDe = {
   layout: {
+    business: { withId: '%{name} (ID %{id})' },
     sections: {
       organisation: 'Organisation',
       billing: 'Abrechnung',

@@ -1,6 +1,7 @@
 /** Strings of the shell (sidebar, app bar, switcher, not-found page, response dialog). Merged in App.tsx. */
 export const layoutMessages = {
   layout: {
+    business: { withId: '%{name} (ID %{id})' },
     sections: {
       organisation: 'Organisation',
       billing: 'Billing',

@@ -2,7 +2,8 @@
  * Bank accounts (docs/decisions.md 143–147): /v1/bank-accounts lists (masked), reads (whole for
  * MANAGE_BANK_ACCOUNTS), creates and changes an organisation's accounts with the shared validator's
  * field errors, answers the fields per currency and payment method, writes one audit row per change
- * (numbers masked) and none for a refused one, and holds the guards over the seven demo accounts.
+ * (numbers masked) and none for a refused one (an over-long field in the product's words), and holds
+ * the guards over the seven demo accounts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_ACCOUNT_MESSAGES, BANK_ACCOUNT_METADATA } from '../../src/domain/bankAccounts';
@@ -209,6 +210,8 @@ describe('creating and changing an account', () => {
       ],
       [{ ...ACH, bankEmail: 'not-an-email' }, { bankEmail: BANK_ACCOUNT_MESSAGES.bankEmailInvalid }],
       [{ ...ACH, bankEmail: undefined }, { bankEmail: BANK_ACCOUNT_MESSAGES.bankEmailRequired }],
+      // Over the schema's limit: the product's words, not the validator's ('must NOT have more than').
+      [{ ...SEPA, holderAddress: 'A'.repeat(201) }, { holderAddress: 'must be at most 200 characters' }],
       [
         { ...SEPA, paymentMethod: 'ACH', accountLabel: 'a<b' },
         {

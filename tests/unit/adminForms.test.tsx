@@ -5,7 +5,7 @@
  * their permissions and shows a built-in role read-only; a role still assigned shows the API's 409;
  * the user form checks its fields and shows the API's refusal; a member the session may not change
  * (itself, an ADMIN for a non-ADMIN, a role holding more than the session) opens read-only with the
- * reason; the legacy paths open the pages.
+ * reason; removing a member names them in the question and the notice; the legacy paths open the pages.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -332,5 +332,36 @@ describe('user pages', () => {
       confirmationPassword: 'Strong-pass-1',
       roleId: 5,
     });
+  });
+
+  it('removes a member after a confirmation that names them, and says whom it removed', async () => {
+    const member = {
+      id: 7,
+      email: 'ana@example.com',
+      roleId: 5,
+      roleName: 'Integrator',
+      twoFaEnabled: false,
+      lastLoginAt: null,
+      createdAt: '2026-10-01T10:00:00.000Z',
+    };
+    const api = open(
+      '/users/7/delete',
+      {
+        'GET /v1/users/7': { body: member },
+        'DELETE /v1/users/7': { body: member },
+        'GET /v1/users': { body: { users: [], total: 0 } },
+      },
+      { permissions: ADMIN_PERMISSIONS },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove user' });
+    expect(
+      await within(dialog).findByText(
+        'Remove ana@example.com from this organisation? Their sessions in it end at once.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('ana@example.com was removed.')).toBeTruthy();
+    await waitFor(() => expect(where()).toBe('/users'));
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 });

@@ -2,7 +2,9 @@
  * /balance-conversion inside the real App against a fake /v1: the indicative figures after typing,
  * Get quote (POST with an Idempotency-Key, the quote and its countdown on the overview), a refused
  * execution (409: its text, the failure dialog, New quote under a new key), the executed result with
- * the success dialog, and an expired quote saying so.
+ * the success dialog, and an expired quote saying so. 'Convert from' offers the currencies the
+ * business holds; an empty 2FA code says '2FA code is required', a malformed one '2FA must be 6 digits'; look-alike
+ * business names show their ids.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,15 +32,23 @@ const quoteOf = (id: number, expiresAt: string, status = 'QUOTED') => ({
   executedAt: status === 'EXECUTED' ? new Date().toISOString() : null,
 });
 
-function render(routes: Record<string, Reply | Handler>, twoFa = false) {
+function render(routes: Record<string, Reply | Handler>, twoFa = false, permissions = PERMISSIONS) {
   const api = fakeApi({
-    'GET /v1/businesses': { body: { businesses: [{ id: 1, businessName: 'Northwind Coffee' }], total: 1 } },
+    'GET /v1/businesses': {
+      body: {
+        businesses: [
+          { id: 1, businessName: 'Northwind Coffee' },
+          { id: 2, businessName: 'Lumen Games' },
+        ],
+        total: 2,
+      },
+    },
     'GET /v1/payment/balance/convert/indicative': { body: FIGURES },
     ...routes,
   });
   const controller = fakeController(
     sampleSession({
-      permissions: PERMISSIONS,
+      permissions,
       supportedCurrencies: [...CURRENCY_SEED],
       authentication: twoFa,
     }),
@@ -141,6 +151,70 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'New quote' })).toBeTruthy();
   });
 
+  it('offers to convert from only the currencies the business holds', async () => {
+    render(
+      {
+        'GET /v1/balances/1': {
+          body: {
+            businessId: 1,
+            balances: {
+              EUR: { amount: '250.00' },
+              USD: { amount: '0' },
+              BTC: { amount: '0.5', held: '0.1' },
+            },
+          },
+        },
+        'GET /v1/balances/2': { body: { businessId: 2, balances: { EUR: { amount: '0.00' } } } },
+      },
+      false,
+      [...PERMISSIONS, 'GET_BALANCES'],
+    );
+    const user = userEvent.setup();
+    const business = await screen.findByRole('combobox', { name: 'Business' });
+    await waitFor(() => expect(within(business).getByRole('option', { name: 'Lumen Games' })).toBeTruthy());
+    const from = () => screen.getByRole('combobox', { name: 'Convert from' });
+    const offered = () =>
+      within(from())
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value)
+        .filter(Boolean);
+
+    await user.selectOptions(business, '1');
+    await waitFor(() => expect(offered()).toEqual(['EUR', 'BTC']));
+    // Into any currency, held or not.
+    const into = within(screen.getByRole('combobox', { name: 'Convert into' })).getAllByRole('option');
+    expect(into.map((o) => (o as HTMLOptionElement).value)).toContain('USD');
+    await user.selectOptions(from(), 'EUR');
+
+    // A business that holds nothing offers nothing, and says so; the earlier choice is gone.
+    await user.selectOptions(business, '2');
+    await waitFor(() => expect(offered()).toEqual([]));
+    expect((from() as HTMLSelectElement).value).toBe('');
+    expect(screen.getByText('This business holds no balance to convert.')).toBeTruthy();
+  });
+
+  it('tells apart, by their ids, two businesses whose names differ only by case', async () => {
+    render({
+      'GET /v1/businesses': {
+        body: {
+          businesses: [
+            { id: 1, businessName: 'Northwind Coffee' },
+            { id: 7, businessName: 'Aurora Treasury' },
+            { id: 12, businessName: 'aurora  TREASURY' },
+          ],
+          total: 3,
+        },
+      },
+    });
+    const business = await screen.findByRole('combobox', { name: 'Business' });
+    await waitFor(() => expect(within(business).getAllByRole('option')).toHaveLength(4));
+    expect(
+      within(business)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Northwind Coffee', 'Aurora Treasury (ID 7)', 'aurora  TREASURY (ID 12)']);
+  });
+
   it('marks a comma in the amount with its message', async () => {
     render({});
     const user = userEvent.setup();
@@ -148,6 +222,30 @@ describe('the balance conversion page', { timeout: 60_000 }, () => {
     await user.type(amount, '1,5');
     await user.click(screen.getByRole('button', { name: 'Get quote' }));
     expect(await screen.findByText(CONVERSION_MESSAGES.amountComma)).toBeTruthy();
+  });
+
+  it('with 2FA on: an empty code says it is required, a short one that it has 6 digits, as on every page', async () => {
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    const api = render(
+      { 'POST /v1/payment/balance/convert': { status: 201, body: { conversion: quoteOf(5, inAMinute) } } },
+      true,
+    );
+    const user = await fillForm();
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByText('2FA code is required')).toBeTruthy();
+    expect(screen.queryByText('2FA must be 6 digits')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /2FA code/i }), '12');
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    expect(await screen.findByText('2FA must be 6 digits')).toBeTruthy();
+    expect(calls(api, 'POST', '/v1/payment/balance/convert')).toEqual([]);
+
+    // The execution's own code, left empty.
+    await user.type(screen.getByRole('textbox', { name: /2FA code/i }), '3456');
+    await user.click(screen.getByRole('button', { name: 'Get quote' }));
+    await screen.findByTestId('quote');
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+    expect(await screen.findByText('2FA code is required')).toBeTruthy();
+    expect(calls(api, 'PATCH', '/v1/payment/balance/convert/5')).toEqual([]);
   });
 
   it('with 2FA on: a code for the quote, a new one for its execution; a refused code stays on the page', async () => {

@@ -2,7 +2,8 @@
  * The money pages' shared kit (src/features/movements/MovementKit.tsx, docs/decisions.md 199–201): the
  * page's frame (intro, the alert when the businesses fail to load), the business and currency selects,
  * the overview's summary, and the required markers of every movement page: each field the server
- * requires shows MUI's asterisk (the 2FA code too when the user has 2FA), the optional ones never.
+ * requires shows MUI's asterisk (the 2FA code too when the user has 2FA), the optional ones never; an
+ * empty crypto withdrawal says 'Required' in words, not react-admin's message key.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -217,6 +218,16 @@ describe('the required markers of the movement pages', { timeout: 60_000 }, () =
       Amount: true,
       '2FA code': true,
     });
+  });
+
+  it('crypto withdrawal, sent empty: each field says it is required in words, not a message key', async () => {
+    await markersOf('/crypto-withdrawal', 'CREATE_WITHDRAWAL', 'Whitelisted address');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const helper = (id: string) => document.getElementById(`withdrawal-${id}-helper-text`)?.textContent;
+    await waitFor(() => expect(helper('businessId')).toBe('Required'));
+    expect(helper('pair')).toBe('Required');
+    expect(helper('whitelistedAddressId')).toBe('Select a whitelisted address');
+    expect(screen.queryByText(/ra\.validation/)).toBeNull();
   });
 
   it('balance conversion: business, both currencies, the amount type, the amount and the 2FA code', async () => {

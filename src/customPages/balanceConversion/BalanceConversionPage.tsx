@@ -4,12 +4,12 @@
  * user types (debounced, never an older answer over a newer one); Continue creates a quote (2FA), the
  * overview shows it with a countdown to its expiry and New quote, Confirm executes it (2FA again: a code
  * works once) and the spec's response dialog says how it went. An expired quote (or the server's 409)
- * offers a new quote.
+ * offers a new quote. 'Convert from' offers only the currencies the business holds.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../authProvider';
 import { formatMoney, formatRate } from '../../i18n/format';
@@ -17,17 +17,32 @@ import {
   conversionAmountProblem,
   conversionMessageKey,
   countdownText,
+  holdsToConvert,
   type AmountCurrencyType,
   type ConversionFigures,
 } from '../../domain/conversions';
 import { ERROR_TEXTS, errorText, fieldErrorsOf } from '../../domain/errors';
-import { isTwoFaCode } from '../../domain/validation';
 import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
-import { FormSelectField, useBusinessChoices, useCurrencyOptions } from '../../layout/DownloadForm';
+import {
+  TwoFaCodeField,
+  twoFaCodeProblem,
+  twoFaFieldError,
+  useTwoFaNeeded,
+} from '../../forms/TwoFaCodeField';
+import {
+  FormSelectField,
+  useBusinessChoices,
+  useCurrencyOptions,
+  type SelectOption,
+} from '../../layout/DownloadForm';
 import { ResponseDialog } from '../../layout/ResponseDialog';
-import { MovementPage, Summary, type SummaryRow } from '../../features/movements/MovementKit';
+import {
+  MovementPage,
+  Summary,
+  useBusinessBalances,
+  type SummaryRow,
+} from '../../features/movements/MovementKit';
 import { useBalanceConversionApi, type ConversionQuote, type ConversionRequest } from './api';
 import { useCountdown, useDebouncedQuery } from './hooks';
 
@@ -135,10 +150,35 @@ function Indicative({ precisionOf }: { precisionOf: (currency: string) => number
   );
 }
 
+/**
+ * The currencies to convert from: those the chosen business holds (a positive available balance), in
+ * the currency list's order; every currency while its balances are unknown (no business yet, no
+ * GET_BALANCES, or they could not be read: the server still checks the balance). A currency chosen
+ * before that the business no longer offers is cleared.
+ */
+function useDebitOptions(currencies: readonly SelectOption[]): {
+  options: readonly SelectOption[];
+  none: boolean;
+} {
+  const { setValue, getValues } = useFormContext<Values>();
+  const businessId = (useWatch<Values, 'businessId'>({ name: 'businessId' }) as string) ?? '';
+  const { balances } = useBusinessBalances(businessId);
+  const options = useMemo(
+    () => (balances ? currencies.filter((c) => holdsToConvert(balances[c.value])) : currencies),
+    [balances, currencies],
+  );
+  useEffect(() => {
+    const chosen = getValues('debitCurrency');
+    if (chosen && !options.some((o) => o.value === chosen)) setValue('debitCurrency', '');
+  }, [options, getValues, setValue]);
+  return { options, none: balances !== undefined && options.length === 0 };
+}
+
 function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) {
   const translate = useTranslate();
   const businesses = useBusinessChoices();
   const currencies = useCurrencyOptions();
+  const debit = useDebitOptions(currencies);
   const none = { value: '', label: translate(`${T}.choose`) };
   return (
     <Stack spacing={0.5}>
@@ -151,7 +191,8 @@ function Fields({ precisionOf }: { precisionOf: (currency: string) => number }) 
       <FormSelectField
         name="debitCurrency"
         label={`${T}.debitCurrency`}
-        options={[none, ...currencies]}
+        helperText={debit.none ? `${T}.nothingToConvert` : undefined}
+        options={[none, ...debit.options]}
         required
       />
       <FormSelectField
@@ -265,8 +306,8 @@ export default function BalanceConversionPage() {
       const problems: Record<string, string> = {};
       for (const [name, key] of Object.entries(problemsOf(values, precisionOf)))
         problems[name] = translate(key);
-      if (twoFa && !isTwoFaCode(values.twoFaCode.trim()))
-        problems.twoFaCode = translate('validation.twoFaDigits');
+      const code = twoFaCodeProblem(values.twoFaCode, twoFa);
+      if (code) problems.twoFaCode = translate(code);
       if (Object.keys(problems).length === 0) return { values, errors: {} };
       const errors = Object.fromEntries(
         Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),
@@ -278,7 +319,8 @@ export default function BalanceConversionPage() {
 
   const execute = async (values: Values, context: { idempotencyKey: string; quote?: ConversionQuote }) => {
     const code = values.executeCode.trim();
-    if (twoFa && !isTwoFaCode(code)) throw { body: { message: translate('validation.twoFaDigits') } };
+    const problem = twoFaCodeProblem(code, twoFa);
+    if (problem) throw { body: { message: translate(problem) } };
     try {
       const done = await api.executeConversion(context.quote!.id, {
         idempotencyKey: context.idempotencyKey,

@@ -11,6 +11,7 @@ export const balanceConversionMessagesDe: typeof balanceConversionMessages = {
       business: 'Unternehmen',
       businessesFailed: 'Die Unternehmen konnten nicht geladen werden.',
       choose: 'Auswählen…',
+      nothingToConvert: 'Dieses Unternehmen hat kein Guthaben zum Umrechnen.',
       debitCurrency: 'Umrechnen von',
       creditCurrency: 'Umrechnen in',
       amountCurrencyType: 'Der Betrag ist',

@@ -14,6 +14,7 @@ export const balanceConversionMessages = {
       business: 'Business',
       businessesFailed: "Couldn't load the businesses.",
       choose: 'Choose…',
+      nothingToConvert: 'This business holds no balance to convert.',
       debitCurrency: 'Convert from',
       creditCurrency: 'Convert into',
       amountCurrencyType: 'The amount is',

@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { expectedAmountProblem, REFERENCE_MAX_LENGTH, referenceProblem } from '../../domain/fiatMovements';
 import { groupByFour } from '../../domain/bankAccounts';
+import { all, satisfies } from '../../domain/requirements';
 import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { formatMoney } from '../../i18n/format';
-import { CodeValue } from '../../layout';
+import { CodeValue, useAccessContext } from '../../layout';
+import { StatusChip } from '../../layout/StatusChip';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import {
   BusinessCurrencyFields,
@@ -30,6 +32,31 @@ interface Values {
 }
 
 const T = 'pages.fiatDeposit';
+
+/** The answer's status and the stored one while it waits for the money ('EXPECTED' / 'PENDING'). */
+const WAITING = new Set(['EXPECTED', 'PENDING']);
+
+/**
+ * The deposit's status as it is now: the record through the `fiat-deposits` resource, for whoever may
+ * read the fiat deposits (GET_FIAT_DEPOSITS), so a live event of that resource (src/layout/liveEvents.ts;
+ * the event reaches the same permission) reads it again and it turns Completed when the money arrives.
+ * Without that permission, the status of the answer.
+ */
+function DepositStatus({ deposit }: { deposit: CreatedFiatDeposit }) {
+  const translate = useTranslate();
+  const readable = satisfies(all('GET_FIAT_DEPOSITS'), useAccessContext());
+  const { data } = useGetOne<{ id: number; status: string }>(
+    'fiat-deposits',
+    { id: deposit.id },
+    { enabled: readable, retry: false },
+  );
+  const status = data?.status ?? deposit.status;
+  return WAITING.has(status) ? (
+    <StatusChip status="PENDING" label={translate(`${T}.expected`)} />
+  ) : (
+    <StatusChip status={status} />
+  );
+}
 
 /** How to pay the deposit: each detail with a copy button. */
 function Instructions({ deposit }: { deposit: CreatedFiatDeposit }) {
@@ -68,9 +95,9 @@ function Instructions({ deposit }: { deposit: CreatedFiatDeposit }) {
         <Typography component="dt" variant="body2" color="text.secondary">
           {translate(`${T}.status`)}
         </Typography>
-        <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-          {translate(`${T}.expected`)}
-        </Typography>
+        <Box component="dd" sx={{ m: 0 }}>
+          <DepositStatus deposit={deposit} />
+        </Box>
       </Box>
     </Box>
   );
@@ -80,7 +107,8 @@ function Instructions({ deposit }: { deposit: CreatedFiatDeposit }) {
  * /fiat-deposit (CREATE_FIAT_DEPOSIT where the brand allows fiat deposits): business, currency (fiat),
  * expected amount ('Minimum amount is 0.01 EUR.'), reference; overview, then the instructions to pay
  * it (beneficiary, IBAN, BIC, payment reference, each to copy) and the response dialog (POST
- * /v1/payment/deposits/fiat). The balance is credited when the money arrives.
+ * /v1/payment/deposits/fiat). The balance is credited when the money arrives, and the instructions'
+ * status follows the deposit (DepositStatus).
  */
 export default function FiatDepositPage() {
   const translate = useTranslate();

@@ -8,10 +8,9 @@ import {
   referenceProblem,
   settlementAmountProblem,
 } from '../../domain/fiatMovements';
-import { isTwoFaCode } from '../../domain/validation';
 import { FormAmountField, FormTextField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { TwoFaCodeField, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { TwoFaCodeField, twoFaCodeProblem, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import {
@@ -117,10 +116,8 @@ export default function FiatWithdrawalPage() {
     if (amount) problems.amount = ruleText(amount);
     const reference = referenceProblem(values.reference);
     if (reference) problems.reference = ruleText(reference);
-    if (twoFa && !isTwoFaCode(values.twoFaCode.trim()))
-      problems.twoFaCode = translate(
-        `${MOVEMENT_TEXTS}.validation.${values.twoFaCode.trim() ? 'twoFaDigits' : 'twoFaRequired'}`,
-      );
+    const code = twoFaCodeProblem(values.twoFaCode, twoFa);
+    if (code) problems.twoFaCode = translate(code);
     if (Object.keys(problems).length === 0) return { values, errors: {} };
     const errors = Object.fromEntries(
       Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),

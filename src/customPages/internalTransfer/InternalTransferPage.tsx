@@ -4,10 +4,9 @@ import { useTranslate } from 'react-admin';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { transferAmountProblem, TRANSFER_MESSAGES } from '../../domain/transfers';
 import { transferBalanceProblem } from '../../domain/fiatMovements';
-import { isTwoFaCode } from '../../domain/validation';
 import { FormAmountField } from '../../forms';
 import { MultiStepForm } from '../../forms/MultiStepForm';
-import { TwoFaCodeField, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { TwoFaCodeField, twoFaCodeProblem, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
 import { formatMoney } from '../../i18n/format';
 import { useBusinessChoices } from '../../layout/DownloadForm';
 import {
@@ -72,10 +71,8 @@ export default function InternalTransferPage() {
       transferAmountProblem(values.amount, precisionOf(values.currency)) ??
       transferBalanceProblem(values.amount, available.current);
     if (amount) problems.amount = ruleText(amount);
-    if (twoFa && !isTwoFaCode(values.twoFaCode.trim()))
-      problems.twoFaCode = translate(
-        `${MOVEMENT_TEXTS}.validation.${values.twoFaCode.trim() ? 'twoFaDigits' : 'twoFaRequired'}`,
-      );
+    const code = twoFaCodeProblem(values.twoFaCode, twoFa);
+    if (code) problems.twoFaCode = translate(code);
     if (Object.keys(problems).length === 0) return { values, errors: {} };
     const errors = Object.fromEntries(
       Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),

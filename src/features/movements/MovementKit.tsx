@@ -57,6 +57,19 @@ export function useBusinessBalance(
   businessId: string,
   currency: string,
 ): { balance?: { amount: string; held?: string }; failed: boolean } {
+  const { balances, failed } = useBusinessBalances(businessId);
+  if (!balances || !currency) return { failed };
+  return { balance: balances[currency] ?? { amount: '0' }, failed: false };
+}
+
+/**
+ * Every balance of a business (GET_BALANCES), by currency: undefined while unknown, without the
+ * permission or when reading failed (`failed`). The same query as useBusinessBalance.
+ */
+export function useBusinessBalances(businessId: string): {
+  balances?: BusinessBalanceRow['balances'];
+  failed: boolean;
+} {
   const access = useAccessContext();
   const allowed = satisfies(all('GET_BALANCES'), access);
   const dataProvider = useDataProvider<
@@ -71,8 +84,8 @@ export function useBusinessBalance(
     enabled: allowed && Number.isInteger(id) && id > 0,
     retry: false,
   });
-  if (!data || !currency) return { failed: isError };
-  return { balance: data.balances?.[currency] ?? { amount: '0' }, failed: false };
+  if (!data) return { failed: isError };
+  return { balances: data.balances ?? {}, failed: false };
 }
 
 /** The available balance of a business in a currency (GET_BALANCES), undefined while unknown. */

@@ -27,8 +27,6 @@ export const movementMessagesDe = {
         businessRequired: 'Unternehmen ist erforderlich',
         minimumAmount: 'Der Mindestbetrag ist %{amount} %{currency}.',
         currencyRequired: 'Währung ist erforderlich',
-        twoFaRequired: '2FA-Code ist erforderlich',
-        twoFaDigits: 'Der 2FA-Code hat 6 Ziffern',
         invalidTwoFaCode: 'Ungültiger oder abgelaufener 2FA-Bestätigungscode.',
       },
     },

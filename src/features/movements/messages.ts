@@ -17,8 +17,6 @@ export const movementMessages = {
         ...(FIAT_MESSAGES as Record<keyof typeof FIAT_MESSAGES, string>),
         minimumAmount: 'Minimum amount is %{amount} %{currency}.',
         currencyRequired: 'Currency is required',
-        twoFaRequired: '2FA code is required',
-        twoFaDigits: '2FA must be 6 digits',
         invalidTwoFaCode: ERROR_TEXTS.invalidTwoFaCode,
       },
     },

@@ -22,9 +22,9 @@ import {
   type BankDetailField,
 } from '../../domain/bankAccounts';
 import { ERROR_TEXTS } from '../../domain/errors';
-import { isTwoFaCode } from '../../domain/validation';
 import { useSession } from '../../authProvider/SessionContext';
 import { FormTextField } from '../../forms';
+import { twoFaCodeProblem } from '../../forms/TwoFaCodeField';
 import { MultiStepForm } from '../../forms/MultiStepForm';
 import { Page } from '../../layout';
 import { BANK_ACCOUNT_QUERY_KEYS, useBankAccountApi, type BankAccountMetadata } from './api';
@@ -299,8 +299,8 @@ export function BankAccountForm({ recordId }: { recordId?: string }) {
       const problems: Record<string, string> = {};
       for (const [name, key] of Object.entries(validateBankAccount(values)))
         problems[name] = translate(`resources.bank-accounts.validation.${key}`);
-      if (twoFa && !isTwoFaCode(values.twoFaCode.trim()))
-        problems.twoFaCode = translate('resources.bank-accounts.validation.twoFaCode');
+      const code = twoFaCodeProblem(values.twoFaCode, twoFa);
+      if (code) problems.twoFaCode = translate(code);
       if (Object.keys(problems).length === 0) return { values, errors: {} };
       const errors = Object.fromEntries(
         Object.entries(problems).map(([name, message]) => [name, { type: 'validate', message }]),

@@ -82,7 +82,6 @@ export const bankAccountMessagesDe: typeof bankAccountMessages = {
         intermediaryBankAddressRequired: 'Adresse der Zwischenbank ist erforderlich',
         bankEmailRequired: 'E-Mail ist erforderlich',
         bankEmailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
-        twoFaCode: 'Der 2FA-Code muss aus 6 Ziffern bestehen',
       },
       errors: {
         loadFailed: 'Die Bankkonten konnten nicht geladen werden.',

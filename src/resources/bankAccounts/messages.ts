@@ -54,7 +54,6 @@ export const bankAccountMessages = {
       // The English texts are the rules' own (one source for the form and the server).
       validation: {
         ...(BANK_ACCOUNT_MESSAGES as Record<keyof typeof BANK_ACCOUNT_MESSAGES, string>),
-        twoFaCode: '2FA must be 6 digits',
       },
       errors: {
         loadFailed: 'The bank accounts could not be loaded.',

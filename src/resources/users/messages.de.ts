@@ -43,9 +43,9 @@ export const userMessagesDe: typeof userMessages = {
       removeUser: '%{email} entfernen',
       remove: {
         title: 'Benutzer entfernen',
-        question: '%{email} aus dieser Organisation entfernen? Die Sitzungen darin enden sofort.',
+        question: '%{name} aus dieser Organisation entfernen? Die Sitzungen darin enden sofort.',
         confirm: 'Entfernen',
-        done: '%{email} wurde entfernt.',
+        done: '%{name} wurde entfernt.',
       },
     },
   },

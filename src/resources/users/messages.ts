@@ -45,9 +45,9 @@ export const userMessages = {
       removeUser: 'Remove %{email}',
       remove: {
         title: 'Remove user',
-        question: 'Remove %{email} from this organisation? Their sessions in it end at once.',
+        question: 'Remove %{name} from this organisation? Their sessions in it end at once.',
         confirm: 'Remove',
-        done: '%{email} was removed.',
+        done: '%{name} was removed.',
       },
     },
   },

@@ -88,8 +88,15 @@ function WhereWithSearch() {
 /**
  * Renders the real App (both registries) at `path` against `fetch` (a fake /v1), followed by the
  * current address (data-testid="where", the query in `data-search`) and `extra` (inside the router).
+ * `liveEvents` opens the event stream (GET /v1/events) through `fetch` too (off by default).
  */
-export function renderApp(path: string, controller: SessionController, fetch: FetchFn, extra?: ReactNode) {
+export function renderApp(
+  path: string,
+  controller: SessionController,
+  fetch: FetchFn,
+  extra?: ReactNode,
+  { liveEvents = false }: { liveEvents?: boolean } = {},
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SessionControllerProvider controller={controller}>
@@ -99,6 +106,7 @@ export function renderApp(path: string, controller: SessionController, fetch: Fe
             brand={sampleBrand}
             apiUrl=""
             fetch={fetch}
+            liveEvents={liveEvents}
             resources={resources}
             pages={pages}
           />
