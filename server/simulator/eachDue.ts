@@ -30,7 +30,7 @@ export interface SetAside<R> {
   failed?: RowFailed;
 }
 
-/** The longest reason kept (migration 0053). */
+/** The longest reason kept (migration 0055). */
 const REASON_MAX = 500;
 
 /** SQLSTATEs of the database's passing troubles, which say nothing about the row. */
