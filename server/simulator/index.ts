@@ -7,7 +7,8 @@
  * - On by default (`npm start`); `SIMULATOR=off` stops it; tests leave it off (testConfig) and call a
  *   step, or `tick`, themselves.
  * - Each step runs on its own: one that throws is logged and the others still run, at this tick and the
- *   next ones.
+ *   next ones. Within a step, a row that cannot be moved is set aside (FAILED) and logged with its id
+ *   and the reason, and the step goes on with the next row (server/simulator/eachDue.ts).
  * - Ticks never overlap: a tick still running when the next is due lets that one pass.
  * - With several instances on one PostgreSQL every instance runs the steps; each step takes its rows
  *   with FOR UPDATE SKIP LOCKED, one row per transaction, so a row moves once whichever instance gets
@@ -84,7 +85,12 @@ export class Simulator {
     const result: TickResult = {};
     for (const step of this.steps) {
       try {
-        result[step.name] = await step.run(this.options.db, at, this.options.batch ?? SIMULATOR_BATCH);
+        result[step.name] = await step.run(
+          this.options.db,
+          at,
+          this.options.batch ?? SIMULATOR_BATCH,
+          ({ id, reason }) => this.options.log.error({ step: step.name, id, reason }, 'simulator row failed'),
+        );
         if (result[step.name])
           this.options.log.info({ step: step.name, moved: result[step.name] }, 'simulator');
       } catch (error) {

@@ -13,7 +13,7 @@
  * Either way fee ≥ converted × feeRate and credit ≤ converted × rate.
  */
 import Big from 'big.js';
-import { TRANSFER_MESSAGES, transferAmountProblem } from './transfers';
+import { exceedsAmountMaximum, TRANSFER_MESSAGES, transferAmountProblem } from './transfers';
 
 export const AMOUNT_CURRENCY_TYPES = ['DEBIT', 'CREDIT'] as const;
 export type AmountCurrencyType = (typeof AMOUNT_CURRENCY_TYPES)[number];
@@ -29,6 +29,7 @@ export const CONVERSION_MESSAGES = {
   amountComma: 'Use a point, not a comma, for decimals',
   amountPositive: TRANSFER_MESSAGES.amountPositive,
   amountDecimals: TRANSFER_MESSAGES.amountDecimals,
+  exceededMaximum: TRANSFER_MESSAGES.exceededMaximum,
   amountTooSmall: 'Amount is too small to convert',
   insufficientBalance: TRANSFER_MESSAGES.insufficientBalance,
   sameCurrency: 'Choose another currency to convert into',
@@ -126,6 +127,17 @@ export function conversionFigures(input: QuoteInput): ConversionFigures | null {
     creditAmount: credit.toFixed(),
     fee: debit.minus(converted).toFixed(),
   };
+}
+
+/**
+ * What is wrong with a conversion's figures, or null: the side the amount did not name is worked out
+ * at the rate, and either side over AMOUNT_MAXIMUM is 'Exceeded maximum amount' (10^9 BTC is
+ * 9.7 × 10^15 JPY at the demo's rates), on the amount.
+ */
+export function conversionFiguresProblem(figures: ConversionFigures): string | null {
+  return exceedsAmountMaximum(figures.debitAmount) || exceedsAmountMaximum(figures.creditAmount)
+    ? CONVERSION_MESSAGES.exceededMaximum
+    : null;
 }
 
 /**

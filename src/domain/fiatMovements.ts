@@ -12,13 +12,18 @@ export const FIAT_MINIMUM = '0.01';
 /** The organisation's settlement limits when it has set none (migration 0039's defaults). */
 export const DEFAULT_FIAT_WITHDRAWAL_LIMITS = { minimum: FIAT_MINIMUM, maximum: '1000000' } as const;
 
+/**
+ * The largest expected fiat deposit: the default maximum of a settlement (decision 225). The
+ * organisation's own settlement limits are for its payouts and do not apply to its top-ups.
+ */
+export const FIAT_DEPOSIT_MAXIMUM = DEFAULT_FIAT_WITHDRAWAL_LIMITS.maximum;
+
 /** Seconds after its creation at which the simulator lets an expected fiat deposit arrive. */
 export const FIAT_DEPOSIT_ARRIVAL_SECONDS = 10;
 
 export const FIAT_MESSAGES = {
   ...TRANSFER_MESSAGES,
   lessThanMinimum: 'Amount is less than minimum',
-  exceededMaximum: 'Exceeded maximum amount',
   referenceRequired: 'Reference is required',
   specialCharacters: 'Must not contain special characters (< > " \' ;)',
   bankAccountRequired: 'Bank account is required',
@@ -74,12 +79,13 @@ export function settlementAmountProblem(
 
 /**
  * What is wrong with an expected fiat deposit's amount, or null: the number rules, then at least
- * 0.01 ('Minimum amount is 0.01 EUR.').
+ * 0.01 ('Minimum amount is 0.01 EUR.') and at most FIAT_DEPOSIT_MAXIMUM ('Exceeded maximum amount').
  */
 export function expectedAmountProblem(amount: string, precision: number, currency: string): string | null {
   const basic = transferAmountProblem(amount, precision);
   if (basic && basic !== FIAT_MESSAGES.amountPositive) return basic;
   if (basic || new Big(amount).lt(FIAT_MINIMUM)) return minimumAmountText(FIAT_MINIMUM, currency);
+  if (new Big(amount).gt(FIAT_DEPOSIT_MAXIMUM)) return FIAT_MESSAGES.exceededMaximum;
   return null;
 }
 

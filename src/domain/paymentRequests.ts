@@ -25,6 +25,7 @@ export const PAYMENT_REQUEST_MESSAGES = {
   amountNotNumber: TRANSFER_MESSAGES.amountNotNumber,
   amountPositive: TRANSFER_MESSAGES.amountPositive,
   amountDecimals: TRANSFER_MESSAGES.amountDecimals,
+  exceededMaximum: TRANSFER_MESSAGES.exceededMaximum,
   businessRequired: 'Business is required',
   currencyRequired: 'Currency is required',
   networkRequired: 'Network is required',

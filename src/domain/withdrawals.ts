@@ -17,6 +17,7 @@ export const WITHDRAWAL_MESSAGES = {
   amountNotNumber: TRANSFER_MESSAGES.amountNotNumber,
   amountPositive: TRANSFER_MESSAGES.amountPositive,
   amountDecimals: TRANSFER_MESSAGES.amountDecimals,
+  exceededMaximum: TRANSFER_MESSAGES.exceededMaximum,
   insufficientBalance: TRANSFER_MESSAGES.insufficientBalance,
   unknownCurrency: 'Select a cryptocurrency and a network it is offered on',
   addressRequired: 'Select a whitelisted address',

@@ -3,7 +3,7 @@
  * a plain decimal string greater than 0 with at most the currency's decimals.
  */
 import { describe, expect, it } from 'vitest';
-import { TRANSFER_MESSAGES, transferAmountProblem } from '../../src/domain/transfers';
+import { AMOUNT_MAXIMUM, TRANSFER_MESSAGES, transferAmountProblem } from '../../src/domain/transfers';
 
 describe('transferAmountProblem', () => {
   it('accepts plain decimals within the precision', () => {
@@ -41,5 +41,11 @@ describe('transferAmountProblem', () => {
     expect(transferAmountProblem('0.001', 2)).toBe(TRANSFER_MESSAGES.amountDecimals);
     expect(transferAmountProblem('1.5', 0)).toBe(TRANSFER_MESSAGES.amountDecimals);
     expect(transferAmountProblem('0.0000000001', 8)).toBe(TRANSFER_MESSAGES.amountDecimals);
+  });
+
+  it('refuses an amount over what the ledger holds (decision 225), whatever its length', () => {
+    expect(transferAmountProblem(AMOUNT_MAXIMUM, 0)).toBeNull();
+    for (const amount of [`${AMOUNT_MAXIMUM}.01`, '99999999999999999999', `1${'0'.repeat(40)}`])
+      expect(transferAmountProblem(amount, 2), amount).toBe(TRANSFER_MESSAGES.exceededMaximum);
   });
 });

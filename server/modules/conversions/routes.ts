@@ -22,6 +22,7 @@ import { Type, type Static } from 'typebox';
 import {
   CONVERSION_MESSAGES,
   conversionAmountProblem,
+  conversionFiguresProblem,
   conversionFigures,
   QUOTE_VALIDITY_SECONDS,
   rateBetween,
@@ -164,6 +165,8 @@ async function figuresOf(
     creditPrecision: precision.get(creditCurrency)!,
   });
   if (!figures) throw refused({ amount: CONVERSION_MESSAGES.amountTooSmall });
+  const tooLarge = conversionFiguresProblem(figures);
+  if (tooLarge) throw refused({ amount: tooLarge });
   return { rate: rate!, figures };
 }
 

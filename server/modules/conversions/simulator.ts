@@ -2,14 +2,15 @@
  * The conversions' simulator step (docs/decisions.md 180): a quote not executed by its expiry becomes
  * EXPIRED, so the conversions list shows it as such. Nothing moved for a quote, so nothing is posted.
  * Each quote is taken with `FOR UPDATE SKIP LOCKED` in its own transaction: with several API instances
- * one expires a given quote, and an execution holding the row's lock is never overtaken.
+ * one expires a given quote, and an execution holding the row's lock is never overtaken. A quote that
+ * cannot be expired is set aside as FAILED (server/simulator/eachDue.ts).
  */
-import { eachDue, firstRow } from '../../simulator/eachDue';
+import { eachDue, firstRow, markFailed } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 export const conversionQuoteExpiry: SimulatorStep = {
   name: 'conversion-quote-expiry',
-  run: (db, now, limit) =>
+  run: (db, now, limit, failed) =>
     eachDue<{ id: string | number }>(
       db,
       limit,
@@ -25,6 +26,7 @@ export const conversionQuoteExpiry: SimulatorStep = {
           now,
         ]);
       },
+      { step: 'conversion-quote-expiry', now, failed, mark: markFailed('balance_conversions', now) },
     ),
 };
 

@@ -10,12 +10,13 @@
  *
  * Each deposit is taken with FOR UPDATE SKIP LOCKED in its own transaction, so two runners (two API
  * instances on one PostgreSQL) never credit one twice; the ledger's one-entry-per-reference rule
- * ('fiat-deposit:<id>') is the second guard.
+ * ('fiat-deposit:<id>') is the second guard. A row whose step throws (a credit that would overflow a
+ * balance) is set aside as FAILED and the others still move (server/simulator/eachDue.ts).
  */
 // The simulator acts as the provider, for no request: its scope is the deposit's organisation's.
 import { systemScope } from '../../auth/systemScope';
 import { postEntry } from '../../ledger';
-import { eachDue, firstRow } from '../../simulator/eachDue';
+import { eachDue, firstRow, markFailed } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 interface DueDeposit {
@@ -28,7 +29,7 @@ interface DueDeposit {
 
 export const fiatDepositArrival: SimulatorStep = {
   name: 'fiat-deposit-arrival',
-  run: (db, now, limit) =>
+  run: (db, now, limit, failed) =>
     eachDue<DueDeposit>(
       db,
       limit,
@@ -66,6 +67,7 @@ export const fiatDepositArrival: SimulatorStep = {
           [id, entryId, now],
         );
       },
+      { step: 'fiat-deposit-arrival', now, failed, mark: markFailed('fiat_deposits', now) },
     ),
 };
 
@@ -74,7 +76,7 @@ export const SETTLE_AFTER_MS = 30_000;
 
 export const settlementCompletion: SimulatorStep = {
   name: 'settlement-completion',
-  run: (db, now, limit) =>
+  run: (db, now, limit, failed) =>
     eachDue<{ id: string | number }>(
       db,
       limit,
@@ -92,6 +94,7 @@ export const settlementCompletion: SimulatorStep = {
           now,
         ]);
       },
+      { step: 'settlement-completion', now, failed, mark: markFailed('fiat_withdrawals', now) },
     ),
 };
 

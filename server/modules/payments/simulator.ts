@@ -15,6 +15,11 @@
  * transaction, re-checked under the lock, and stamps the row with `now`: two runs at once (two API
  * instances) advance a row once. It posts for an organisation with no caller behind it (systemScope):
  * a module's simulator.ts is the one file of server/modules that may import it (docs/decisions.md 203).
+ *
+ * A row a step cannot move is set aside and the step goes on with the next (decision 225,
+ * server/simulator/eachDue.ts): a request that cannot receive its deposit receives none (it expires
+ * at its time), a deposit that cannot be credited is FAILED (its request then expires), and a request
+ * that cannot be expired is CANCELLED.
  */
 import Big from 'big.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -22,7 +27,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { systemScope } from '../../auth/systemScope';
 import { DEPOSIT_FEE_RATE } from '../../db/seed/activity';
 import { postEntry } from '../../ledger';
-import { eachDue, firstRow } from '../../simulator/eachDue';
+import { eachDue, firstRow, markFailed } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 /** Seconds between two confirmations of a deposit. */
@@ -49,7 +54,7 @@ interface DueRequest {
 
 export const depositStep: SimulatorStep = {
   name: 'payment-request-deposit',
-  run: (db, now, limit) =>
+  run: (db, now, limit, failed) =>
     eachDue<DueRequest>(
       db,
       limit,
@@ -75,6 +80,17 @@ export const depositStep: SimulatorStep = {
         );
         await tx.query('UPDATE payments SET deposit_due_at = NULL, updated_at = $2 WHERE id = $1', [id, now]);
       },
+      {
+        step: 'payment-request-deposit',
+        now,
+        failed,
+        mark: async (tx, p) => {
+          await tx.query('UPDATE payments SET deposit_due_at = NULL, updated_at = $2 WHERE id = $1', [
+            Number(p.id),
+            now,
+          ]);
+        },
+      },
     ),
 };
 
@@ -98,7 +114,7 @@ function paidStatus(received: Big, expected: Big): 'PAID' | 'UNDERPAID' | 'OVERP
 
 export const confirmationStep: SimulatorStep = {
   name: 'payment-request-confirmation',
-  run: (db, now, limit) =>
+  run: (db, now, limit, failed) =>
     eachDue<PendingDeposit>(
       db,
       limit,
@@ -157,12 +173,13 @@ export const confirmationStep: SimulatorStep = {
           now,
         ]);
       },
+      { step: 'payment-request-confirmation', now, failed, mark: markFailed('payment_deposits', now) },
     ),
 };
 
 export const expiryStep: SimulatorStep = {
   name: 'payment-request-expiry',
-  run: (db, now, limit) =>
+  run: (db, now, limit, failed) =>
     eachDue<{ id: string | number }>(
       db,
       limit,
@@ -180,6 +197,17 @@ export const expiryStep: SimulatorStep = {
           `UPDATE payments SET status = 'EXPIRED', deposit_due_at = NULL, updated_at = $2 WHERE id = $1`,
           [Number(p.id), now],
         );
+      },
+      {
+        step: 'payment-request-expiry',
+        now,
+        failed,
+        mark: async (tx, p) => {
+          await tx.query(
+            `UPDATE payments SET status = 'CANCELLED', deposit_due_at = NULL, updated_at = $2 WHERE id = $1`,
+            [Number(p.id), now],
+          );
+        },
       },
     ),
 };

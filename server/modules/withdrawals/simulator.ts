@@ -6,11 +6,12 @@
  * movement (with a hold) are moved; the demo history stays as it is.
  *
  * Each row is taken with FOR UPDATE SKIP LOCKED in its own transaction, so with several API
- * instances on one PostgreSQL each row moves once.
+ * instances on one PostgreSQL each row moves once; one that cannot be moved is set aside as FAILED
+ * (server/simulator/eachDue.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { eachDue, firstRow } from '../../simulator/eachDue';
+import { eachDue, firstRow, markFailed, type RowFailed } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
 export const BROADCAST_AFTER_MS = 5_000;
@@ -24,9 +25,11 @@ export function simulatedTxHash(id: number, network: string): string {
 
 /** Moves the due rows in `from` to `to`, one transaction each; answers how many moved. */
 async function advance(
+  step: string,
   db: Db,
   now: Date,
   limit: number,
+  failed: RowFailed | undefined,
   from: 'PENDING' | 'PROCESSING',
   to: 'PROCESSING' | 'COMPLETED',
   afterMs: number,
@@ -48,16 +51,19 @@ async function advance(
         [id, to, now, simulatedTxHash(id, row.network)],
       );
     },
+    { step, now, failed, mark: markFailed('crypto_withdrawals', now) },
   );
 }
 
 export const withdrawalSteps: readonly SimulatorStep[] = [
   {
     name: 'withdrawal-broadcast',
-    run: (db, now, limit) => advance(db, now, limit, 'PENDING', 'PROCESSING', BROADCAST_AFTER_MS),
+    run: (db, now, limit, failed) =>
+      advance('withdrawal-broadcast', db, now, limit, failed, 'PENDING', 'PROCESSING', BROADCAST_AFTER_MS),
   },
   {
     name: 'withdrawal-confirm',
-    run: (db, now, limit) => advance(db, now, limit, 'PROCESSING', 'COMPLETED', CONFIRM_AFTER_MS),
+    run: (db, now, limit, failed) =>
+      advance('withdrawal-confirm', db, now, limit, failed, 'PROCESSING', 'COMPLETED', CONFIRM_AFTER_MS),
   },
 ];

@@ -42,6 +42,7 @@ export const balanceConversionMessagesDe: typeof balanceConversionMessages = {
         amountComma: 'Verwenden Sie einen Punkt, kein Komma, für Dezimalstellen',
         amountPositive: 'Betrag muss größer als 0 sein',
         amountDecimals: 'Betrag hat zu viele Dezimalstellen',
+        exceededMaximum: 'Höchstbetrag überschritten',
         amountTooSmall: 'Betrag ist zu klein für eine Umrechnung',
         insufficientBalance: 'Unzureichendes Guthaben',
         sameCurrency: 'Wählen Sie eine andere Zielwährung',

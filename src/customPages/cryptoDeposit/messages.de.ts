@@ -62,6 +62,7 @@ export const cryptoDepositMessagesDe = {
       amountNotNumber: 'Der Betrag muss eine Zahl sein',
       amountPositive: 'Der Betrag muss größer als 0 sein',
       amountDecimals: 'Der Betrag hat zu viele Nachkommastellen',
+      exceededMaximum: 'Höchstbetrag überschritten',
       businessRequired: 'Unternehmen ist erforderlich',
       currencyRequired: 'Währung ist erforderlich',
       networkRequired: 'Netzwerk ist erforderlich',

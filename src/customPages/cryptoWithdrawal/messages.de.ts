@@ -36,6 +36,7 @@ export const cryptoWithdrawalMessagesDe = {
       amountNotNumber: 'Betrag muss eine Zahl sein',
       amountPositive: 'Betrag muss größer als 0 sein',
       amountDecimals: 'Betrag muss weniger Nachkommastellen haben',
+      exceededMaximum: 'Höchstbetrag überschritten',
       insufficientBalance: 'Unzureichender Saldo',
       unknownCurrency: 'Wählen Sie eine Kryptowährung und ein Netzwerk, auf dem sie angeboten wird',
       addressRequired: 'Wählen Sie eine freigegebene Adresse',
