@@ -17,11 +17,7 @@ import Big from 'big.js';
 import { Type } from 'typebox';
 import { chainOf } from '../../../src/domain/addresses';
 import {
-  EXPIRATION_MAX_MINUTES,
-  EXPIRATION_MIN_MINUTES,
   PAYMENT_REQUEST_MESSAGES,
-  PAYMENT_TEXT_MAX,
-  REDIRECT_URL_MAX,
   expirationProblem,
   extrasProblems,
   paymentAmountProblem,
@@ -34,17 +30,10 @@ import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
 import { createMovement } from '../../http/movement';
-import { authed, errors, INT32_MAX, STRICT_BODY, Text } from '../../http/schemas';
-import {
-  BusinessId,
-  CurrencyCode,
-  Decimal,
-  NetworkName,
-  Timestamp,
-  TransactionId,
-} from '../transactions/schemas';
+import { authed, errors } from '../../http/schemas';
 import { depositAddress } from './address';
 import { mailOf } from './mail';
+import { CreatePaymentBody, PaymentRequestSchema } from './schemas';
 
 /** Seconds from a request's creation to the simulated provider's deposit (server/simulator). */
 export const DEPOSIT_DELAY_SECONDS = 8;
@@ -62,59 +51,6 @@ const AUDITED = [
   'expiresAt',
   'recipientEmail',
 ] as const;
-
-const Line = (maxLength: number) => Text({ maxLength });
-
-const SenderBody = Type.Object(
-  {
-    name: Line(PAYMENT_TEXT_MAX),
-    address: Line(PAYMENT_TEXT_MAX),
-    city: Line(PAYMENT_TEXT_MAX),
-    country: Line(PAYMENT_TEXT_MAX),
-    email: Line(320),
-    signatureName: Line(PAYMENT_TEXT_MAX),
-  },
-  STRICT_BODY,
-);
-
-const CreatePaymentBody = Type.Object(
-  {
-    businessId: BusinessId,
-    currency: CurrencyCode,
-    network: NetworkName,
-    /** A decimal string; absent (or empty) for an open amount. Checked by the handler. */
-    amount: Type.Optional(Text({ maxLength: 64 })),
-    // Wide bounds: the handler answers a value outside 1–10080 on the field, with its message.
-    expirationMinutes: Type.Integer({
-      format: 'int32',
-      minimum: -INT32_MAX,
-      maximum: INT32_MAX,
-      description: `Minutes until the request expires (${EXPIRATION_MIN_MINUTES}–${EXPIRATION_MAX_MINUTES})`,
-    }),
-    /** The merchant's reference (the list's `reference`); generated when absent. */
-    paymentId: Type.Optional(Line(PAYMENT_TEXT_MAX)),
-    redirectUrl: Type.Optional(Line(REDIRECT_URL_MAX)),
-    recipientEmail: Type.Optional(Line(320)),
-    mailSubject: Type.Optional(Line(PAYMENT_TEXT_MAX)),
-    sender: Type.Optional(SenderBody),
-  },
-  STRICT_BODY,
-);
-
-export const PaymentRequestSchema = Type.Object({
-  id: TransactionId,
-  businessId: BusinessId,
-  reference: Line(PAYMENT_TEXT_MAX),
-  status: Type.Literal('OPEN'),
-  address: Line(200),
-  network: NetworkName,
-  currency: CurrencyCode,
-  amount: Type.Union([Decimal, Type.Null()]),
-  paymentUri: Line(2000),
-  expiresAt: Timestamp,
-  link: Line(2000),
-  createdAt: Timestamp,
-});
 
 const PROBE = { businessId: 1, currency: 'BTC', network: 'MAIN', expirationMinutes: 60 };
 const tenancy = orgRows('payments', { probeBody: PROBE });
