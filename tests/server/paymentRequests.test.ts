@@ -13,7 +13,7 @@ import { chainOf, isValidAddress } from '../../src/domain/addresses';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { PAYMENT_REQUEST_MESSAGES } from '../../src/domain/paymentRequests';
 import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
-import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/routes';
+import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/service';
 import { makeApp, twoFaCodeAt, type TestApp, demoMay } from './helpers';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_FEE_RATE } from '../../server/db/seed/activity';
-import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/routes';
+import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/service';
 import {
   CONFIRMATION_INTERVAL_SECONDS,
   OPEN_AMOUNT_DEPOSIT,

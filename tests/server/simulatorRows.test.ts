@@ -9,7 +9,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AURORA } from '../../server/db/seed';
 import { fiatDepositArrival } from '../../server/modules/fiatMovements/simulator';
-import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/routes';
+import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/service';
 import {
   CONFIRMATION_INTERVAL_SECONDS,
   confirmationStep,

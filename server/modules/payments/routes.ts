@@ -8,7 +8,6 @@ import { CreatePaymentBody, PaymentRequestSchema } from './schemas';
 import { ENTITY, paymentRequestsService } from './service';
 
 // The tests (and the simulator's header) read the deposit's delay here.
-export { DEPOSIT_DELAY_SECONDS } from './service';
 
 const PROBE = { businessId: 1, currency: 'BTC', network: 'MAIN', expirationMinutes: 60 };
 const tenancy = orgRows('payments', { probeBody: PROBE });

@@ -2,7 +2,7 @@
  * The simulator's steps of payment requests (docs/decisions.md 174), as a provider would move them:
  *
  * 1. `payment-request-deposit`: an open request whose `deposit_due_at` has come (DEPOSIT_DELAY_SECONDS
- *    after its creation, ./routes.ts) and that has not expired receives its deposit — a payment_deposits row,
+ *    after its creation, ./service.ts) and that has not expired receives its deposit — a payment_deposits row,
  *    PENDING with no confirmation, of the requested amount (an open amount: OPEN_AMOUNT_DEPOSIT).
  * 2. `payment-request-confirmation`: a pending deposit of a request gains one confirmation every
  *    CONFIRMATION_INTERVAL_SECONDS; at REQUIRED_CONFIRMATIONS it is CONFIRMED, credited through the
