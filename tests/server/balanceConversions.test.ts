@@ -12,6 +12,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSION_MESSAGES, QUOTE_VALIDITY_SECONDS } from '../../src/domain/conversions';
 import { ERROR_TEXTS } from '../../src/domain/errors';
+import { noHoldingText } from '../../src/domain/transfers';
 import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { UNKNOWN_FIELD } from '../../server/http/validation';
 import { conversionQuoteExpiry } from '../../server/modules/conversions/simulator';
@@ -196,6 +197,18 @@ describe('a quote', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: ERROR_TEXTS.notFound });
     }
+    expect(await footprint()).toEqual(before);
+  });
+
+  it('says the business holds none of a debit currency it never held, on that field (400)', async () => {
+    // Business 1 has never held GBP.
+    const before = await footprint();
+    const response = await quote({ debitCurrency: 'GBP', creditCurrency: 'EUR', amount: '10' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: noHoldingText('GBP'),
+      errors: { debitCurrency: noHoldingText('GBP') },
+    });
     expect(await footprint()).toEqual(before);
   });
 

@@ -32,6 +32,7 @@ import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
+import { assertHolds } from '../../http/holdings';
 import { dbOf } from '../../http/idempotency';
 import { changeMovement, createMovement } from '../../http/movement';
 import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
@@ -285,6 +286,7 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
       await assertBusiness(db, scope, body.businessId);
       const { figures } = await figuresOf(db, body);
       const quote = figures!;
+      await assertHolds(db, scope, body.businessId, body.debitCurrency, 'debitCurrency');
       if ((await availableOf(db, scope, body.businessId, body.debitCurrency)).lt(quote.debitAmount))
         throw insufficient();
 

@@ -33,6 +33,7 @@ import { orgRows, scopeOf, visibleBusiness, type OrgScope } from '../../auth/sco
 import type { Db } from '../../db/client';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { assertHolds } from '../../http/holdings';
 import { createMovement } from '../../http/movement';
 import { authed, errors, Id, STRICT_BODY, Text } from '../../http/schemas';
 import { brandOfRequest } from '../brands/routes';
@@ -196,6 +197,7 @@ export const fiatMovementsModule: FastifyPluginAsyncTypebox = async (app) => {
       const refProblem = referenceProblem(reference);
       if (refProblem) errs.reference = refProblem;
       if (Object.keys(errs).length > 0) throw validationError(errs);
+      await assertHolds(db, scope, businessId, currency, 'currency');
 
       const value = new Big(amount).toFixed();
       const at = new Date(now());

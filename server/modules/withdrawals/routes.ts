@@ -40,6 +40,7 @@ import { businessConditions, orgRows, scopeOf, visibleBusiness, type OrgScope } 
 import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
 import { dbOf } from '../../http/idempotency';
+import { assertHolds } from '../../http/holdings';
 import { changeMovement, createMovement } from '../../http/movement';
 import { authed, errors } from '../../http/schemas';
 import { decimal, isoUtc } from '../transactions/repository';
@@ -239,6 +240,7 @@ export const withdrawalsModule: FastifyPluginAsyncTypebox = async (app) => {
         if (tagProblem) errs.destinationTag = tagProblem;
       }
       if (Object.keys(errs).length > 0 || !target) throw validationError(errs);
+      await assertHolds(db, scope, businessId, currency, 'currency');
 
       const value = new Big(amount).toFixed();
       const { rows: thresholds } = await db.query<{ threshold: string }>(

@@ -26,6 +26,7 @@ export const movementMessagesDe = {
         fiatCurrency: 'Wählen Sie eine Fiat-Währung',
         businessRequired: 'Unternehmen ist erforderlich',
         minimumAmount: 'Der Mindestbetrag ist %{amount} %{currency}.',
+        noHolding: 'Das Unternehmen hält kein %{currency}.',
         currencyRequired: 'Währung ist erforderlich',
         twoFaRequired: '2FA-Code ist erforderlich',
         twoFaDigits: 'Der 2FA-Code hat 6 Ziffern',
