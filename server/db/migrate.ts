@@ -11,7 +11,7 @@ export const SCHEMA_LOCK = 7_246_001;
 /** Data steps a migration needs that SQL cannot compute, run right after it in its transaction. */
 const AFTER: Record<string, (tx: Db) => Promise<void>> = {
   '0020_business_name_key.sql': fillBusinessNameKeys,
-  '0053_role_name_key.sql': fillRoleNameKeys,
+  '0056_role_name_key.sql': fillRoleNameKeys,
 };
 
 export function migrationFiles(): string[] {

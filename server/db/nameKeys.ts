@@ -1,5 +1,5 @@
 /**
- * Fills businesses.name_key (after migration 0020) and roles.name_key (after 0053) where it is missing,
+ * Fills businesses.name_key (after migration 0020) and roles.name_key (after 0056) where it is missing,
  * for the rows those migrations found.
  */
 import { businessNameKey } from '../../src/domain/businessName';

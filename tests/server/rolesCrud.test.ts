@@ -133,7 +133,7 @@ describe('custom roles', () => {
   });
 
   it('keys the roles written before keys existed, look-alike pairs included, and still compares them', async () => {
-    // Two custom roles that only look different, written without keys (before migration 0053).
+    // Two custom roles that only look different, written without keys (before migration 0056).
     await t.db.query(
       "INSERT INTO roles (organisation_id, name, permissions) VALUES (1, 'Legacy', '{}'), (1, 'ＬＥＧＡＣＹ', '{}')",
     );
