@@ -83,6 +83,7 @@ export class SessionCache {
   private stopListening: (() => Promise<void>) | undefined;
   private retryMs = RELISTEN_MIN_MS;
   private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Set<(change: SessionChange) => void>();
   /** Notifications received (tests wait for one with `nextNotification`). */
   notifications = 0;
 
@@ -188,6 +189,16 @@ export class SessionCache {
     }
   }
 
+  /**
+   * Calls `listener` with every change announced to this instance (a notification: after its commit,
+   * from this instance or another), until the returned function is called. The event streams end a
+   * revoked session's streams by it rather than at their next heartbeat (server/modules/events).
+   */
+  onChange(listener: (change: SessionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
   /** Resolves at the next notification this cache receives (tests on two instances wait for it). */
   nextNotification(): Promise<void> {
     return new Promise((resolve) => this.waiters.add(resolve));
@@ -215,6 +226,13 @@ export class SessionCache {
     this.invalidate(change);
     if (change === 'all' || 'roleId' in change) this.pendingAllUntil = 0;
     else this.pending.delete(pendingKey(change));
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure is its own; the cache and the other listeners go on.
+      }
+    }
     const waiters = [...this.waiters];
     this.waiters.clear();
     for (const resolve of waiters) resolve();

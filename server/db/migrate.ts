@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client';
-import { fillBusinessNameKeys } from './nameKeys';
+import { fillBusinessNameKeys, fillRoleNameKeys } from './nameKeys';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** Serialises migrations (and seeding) of several instances starting against one PostgreSQL. */
@@ -11,6 +11,7 @@ export const SCHEMA_LOCK = 7_246_001;
 /** Data steps a migration needs that SQL cannot compute, run right after it in its transaction. */
 const AFTER: Record<string, (tx: Db) => Promise<void>> = {
   '0020_business_name_key.sql': fillBusinessNameKeys,
+  '0056_role_name_key.sql': fillRoleNameKeys,
 };
 
 export function migrationFiles(): string[] {

@@ -10,6 +10,10 @@ export const API_KEY_MESSAGES = {
   ipInvalid: 'Invalid IP address format',
   scopesRequired: 'Select at least one scope',
   expiryPast: 'The expiry date must be in the future',
+  /** 409: a PATCH of an expired key (an expired key is dead: a new expiry would revive it). */
+  keyExpired: 'This API key has expired and cannot be changed. Create a new key.',
+  /** 409: a PATCH of a revoked key. */
+  keyRevoked: 'This API key was revoked and cannot be changed. Create a new key.',
 } as const;
 
 export const KEY_NAME_MAX_LENGTH = 100;

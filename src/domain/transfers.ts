@@ -27,6 +27,18 @@ export const AMOUNT_MAXIMUM = '1000000000000000';
 /** Whether an amount (a valid decimal string) is over AMOUNT_MAXIMUM. */
 export const exceedsAmountMaximum = (amount: string) => new Big(amount).gt(AMOUNT_MAXIMUM);
 
+/**
+ * A movement out of a currency the business has never held (no ledger account in it), on the currency
+ * field: 'The business holds no JPY.' rather than 'Insufficient balance', which reads as "some, but
+ * not enough". Transfers, settlements, crypto withdrawals and conversion quotes answer it.
+ */
+export const noHoldingText = (currency: string) => `The business holds no ${currency}.`;
+
+/** The currency a noHoldingText names, or undefined for any other text. */
+export function noHoldingCurrency(text: string): string | undefined {
+  return /^The business holds no ([A-Z0-9]{1,12})\.$/.exec(text)?.[1];
+}
+
 /** A plain decimal: digits, an optional fraction; no sign, exponent, comma or spaces. */
 const PLAIN_DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 

@@ -244,6 +244,35 @@ describe('a key at work', () => {
     expect(read.json().status).toBe('expired');
   });
 
+  it('stays dead once expired: no change (a removed or later expiry, a new name) revives it', async () => {
+    const expiresAt = new Date(t.clock.now() + 60_000).toISOString();
+    const { apiKey, secret } = await newKey({ expiresAt });
+    t.clock.advance(61_000);
+    for (const payload of [
+      { expiresAt: null },
+      { expiresAt: new Date(t.clock.now() + 86_400_000).toISOString() },
+      { name: 'Again' },
+    ]) {
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `/v1/api-keys/${apiKey.id}`,
+        headers: t.auth(admin),
+        payload,
+      });
+      expect(patch.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(patch.json().message).toBe(API_KEY_MESSAGES.keyExpired);
+    }
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/v1/api-keys/${apiKey.id}`,
+      headers: t.auth(admin),
+    });
+    expect(read.json()).toMatchObject({ name: 'Shop server', expiresAt, status: 'expired' });
+    const used = await withKey(secret, '/v1/payments', '10.3.3.4');
+    expect(used.statusCode).toBe(401);
+    expect(used.json().message).toBe(API_KEY_TEXTS.expired);
+  });
+
   it('stops working once revoked, also on a second instance, and stays listed as revoked', async () => {
     const second = await makeApp({}, { db: t.db, clock: t.clock });
     try {
@@ -278,9 +307,10 @@ describe('a key at work', () => {
         method: 'PATCH',
         url: `/v1/api-keys/${apiKey.id}`,
         headers: t.auth(admin),
-        payload: { name: 'Again' },
+        payload: { name: 'Again', expiresAt: null },
       });
-      expect(patch.statusCode).toBe(404);
+      expect(patch.statusCode).toBe(409);
+      expect(patch.json().message).toBe(API_KEY_MESSAGES.keyRevoked);
     } finally {
       await second.close();
     }

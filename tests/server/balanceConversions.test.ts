@@ -12,7 +12,9 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSION_MESSAGES, QUOTE_VALIDITY_SECONDS } from '../../src/domain/conversions';
 import { ERROR_TEXTS } from '../../src/domain/errors';
+import { noHoldingText } from '../../src/domain/transfers';
 import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
+import { UNKNOWN_FIELD } from '../../server/http/validation';
 import { conversionQuoteExpiry } from '../../server/modules/conversions/simulator';
 import { demoMay, makeApp, nextTwoFaCode, twoFaCodeAt, type TestApp } from './helpers';
 
@@ -49,8 +51,8 @@ const BODY = { businessId: 1, amountCurrencyType: 'DEBIT', debitCurrency: 'EUR',
 const quote = (body: Record<string, unknown>, options: Options = {}) =>
   t.app.inject({ method: 'POST', url: URL, headers: headers(options), payload: { ...BODY, ...body } });
 
-const execute = (id: number | string, options: Options = {}) =>
-  t.app.inject({ method: 'PATCH', url: `${URL}/${id}`, headers: headers(options) });
+const execute = (id: number | string, options: Options = {}, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: `${URL}/${id}`, headers: headers(options), payload });
 
 const get = (url: string, email = ADMIN) =>
   t.app.inject({ method: 'GET', url, headers: t.auth(tokens.get(email)!) });
@@ -198,6 +200,18 @@ describe('a quote', () => {
     expect(await footprint()).toEqual(before);
   });
 
+  it('says the business holds none of a debit currency it never held, on that field (400)', async () => {
+    // Business 1 has never held GBP.
+    const before = await footprint();
+    const response = await quote({ debitCurrency: 'GBP', creditCurrency: 'EUR', amount: '10' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: noHoldingText('GBP'),
+      errors: { debitCurrency: noHoldingText('GBP') },
+    });
+    expect(await footprint()).toEqual(before);
+  });
+
   it('answers a retry under the same key with the same quote (also two at once); another body is 422', async () => {
     const key = randomUUID();
     const first = await quote({ amount: '2' }, { key });
@@ -281,6 +295,35 @@ describe('executing a quote', () => {
     const twice = await execute(conversion.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: CONVERSION_MESSAGES.alreadyExecuted });
+  });
+
+  it('takes no figures: a body with any field is a 400 naming it and moves nothing; {} executes', async () => {
+    const conversion = await created({ amount: '20' });
+    const before = await footprint();
+    const eur = await balance(1, 'EUR');
+    for (const payload of [
+      { rate: '100' },
+      { creditAmount: '1000000' },
+      { rate: '100', creditAmount: '1' },
+    ]) {
+      const response = await execute(conversion.id, {}, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      const named = Object.keys(response.json().errors ?? {});
+      expect(named.length, response.body).toBeGreaterThan(0);
+      for (const field of named) {
+        expect(Object.keys(payload)).toContain(field);
+        expect(response.json().errors[field]).toBe(UNKNOWN_FIELD);
+      }
+    }
+    expect(await footprint()).toEqual(before);
+    const done = await execute(conversion.id, {}, {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().conversion).toMatchObject({
+      status: 'EXECUTED',
+      rate: conversion.rate,
+      creditAmount: conversion.creditAmount,
+    });
+    expect(await balance(1, 'EUR')).toBe(new Big(eur).minus('20').toFixed());
   });
 
   it('lets exactly one of two executions at once win; the other is 409', async () => {

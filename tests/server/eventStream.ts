@@ -46,6 +46,22 @@ export function parseFrames(buffer: string): { frames: Frame[]; rest: string } {
   return { frames, rest };
 }
 
+/**
+ * Resolves when the stream has ended, or rejects after `ms` (a deadline, not a wait: the end is
+ * expected long before it).
+ */
+export async function endsWithin(stream: EventStreamClient, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the stream did not end within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([stream.ended, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function openEventStream(
   baseUrl: string,
   headers: Record<string, string>,

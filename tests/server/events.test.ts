@@ -18,7 +18,7 @@ import { EVENT_PERMISSIONS } from '../../src/domain/events';
 import { AURORA, BOREALIS, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { eventHubFor } from '../../server/events/hub';
 import { makeApp, type TestApp } from './helpers';
-import { openEventStream, type EventStreamClient, type Frame } from './eventStream';
+import { endsWithin, openEventStream, type EventStreamClient, type Frame } from './eventStream';
 
 let t: TestApp;
 let base: string;
@@ -272,6 +272,27 @@ describe('GET /v1/events', () => {
     const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: t.auth(token) });
     expect(out.statusCode).toBe(204);
     await stream.ended;
+  });
+
+  it('ends the stream of a session revoked through another instance as soon as that is announced', async () => {
+    // An instance whose heartbeat would come in an hour: only the revocation's announcement (the
+    // session cache's notification) can end its stream in time.
+    const other = await makeApp({ eventsHeartbeatMs: 3_600_000 }, { db: t.db, clock: t.clock });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const token = await t.token('support@example.com');
+      const stream = await openEventStream(url, t.auth(token));
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      await stream.next((f) => f.event === 'ready');
+      const out = await t.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: t.auth(token) });
+      expect(out.statusCode).toBe(204);
+      await endsWithin(stream, 15_000);
+    } finally {
+      await other.close();
+    }
   });
 
   it('lets a process end after closing an app at once (its LISTEN settled first)', () => {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
+import { noHoldingText } from '../../src/domain/transfers';
 import {
   FIAT_DEPOSIT_ARRIVAL_SECONDS,
   FIAT_MESSAGES,
@@ -192,6 +193,18 @@ describe('a fiat withdrawal (settlement)', () => {
       const hidden = await settle({ businessId: HIDDEN_BUSINESS }, { email: 'manager@example.com' });
       expect(hidden.statusCode).toBe(404);
     }
+    expect(await footprint()).toEqual(before);
+  });
+
+  it('says the business holds none of a currency it never held, on the currency field (400)', async () => {
+    // Business 1 has never held GBP; the organisation has a GBP bank account.
+    const before = await footprint();
+    const response = await settle({ currency: 'GBP', bankAccountId: gbpAccount });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: noHoldingText('GBP'),
+      errors: { currency: noHoldingText('GBP') },
+    });
     expect(await footprint()).toEqual(before);
   });
 

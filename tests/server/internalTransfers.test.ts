@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
-import { TRANSFER_MESSAGES } from '../../src/domain/transfers';
+import { noHoldingText, TRANSFER_MESSAGES } from '../../src/domain/transfers';
 import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { makeApp, twoFaCodeAt, type TestApp, demoMay, nextTwoFaCode } from './helpers';
 
@@ -195,6 +195,19 @@ describe('a transfer', () => {
     });
     expect(await balance(5, 'EUR')).toBe(available);
     expect(await footprint()).toEqual(before);
+  });
+
+  it("says the source holds none of a currency it never held (on the currency field), not 'Insufficient balance'", async () => {
+    // Business 1 has never held JPY (a fiat currency of the list without any posting of its).
+    const before = await footprint();
+    const response = await transfer({ fromBusinessId: 1, toBusinessId: 2, currency: 'JPY', amount: '100' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: noHoldingText('JPY'),
+      errors: { currency: 'The business holds no JPY.' },
+    });
+    expect(await footprint()).toEqual(before);
+    expect(await balance(2, 'JPY')).toBe('0');
   });
 
   it('answers a retry under the same key with the same transfer, without a second entry', async () => {

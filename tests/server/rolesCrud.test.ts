@@ -5,7 +5,9 @@
  * next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleNameKey } from '../../src/domain/roleName';
 import { ROLE_MESSAGES } from '../../src/domain/roles';
+import { fillRoleNameKeys } from '../../server/db/nameKeys';
 import { builtInRoleText, roleAssignedText, widerRoleText } from '../../server/modules/roles/routes';
 import { makeApp, type TestApp } from './helpers';
 import { inject, type Method } from './send';
@@ -49,6 +51,12 @@ describe('custom roles', () => {
       ['admin', ROLE_MESSAGES.roleNameBuiltIn],
       [' Support ', ROLE_MESSAGES.roleNameBuiltIn],
       ['integrator', ROLE_MESSAGES.roleNameTaken],
+      // Full-width letters and look-alikes are the same name (src/domain/roleName.ts).
+      ['ＡＤＭＩＮ', ROLE_MESSAGES.roleNameBuiltIn],
+      ['\u0410DMIN', ROLE_MESSAGES.roleNameBuiltIn], // a Cyrillic А
+      ['Ｍａｎａｇｅｒ', ROLE_MESSAGES.roleNameBuiltIn],
+      ['ＩＮＴＥＧＲＡＴＯＲ', ROLE_MESSAGES.roleNameTaken],
+      ['Integr\u0430tor', ROLE_MESSAGES.roleNameTaken], // a Cyrillic а
     ];
     for (const [name, message] of cases) {
       const response = await send('POST', '/v1/roles', { name, permissions: [] });
@@ -117,6 +125,28 @@ describe('custom roles', () => {
     const same = await send('PATCH', `/v1/roles/${role.id}`, { name: 'ops' });
     expect(same.statusCode).toBe(200);
     expect(same.json().name).toBe('ops');
+    const lookAlike = await send('PATCH', `/v1/roles/${role.id}`, { name: 'ＩＮＴＥＧＲＡＴＯＲ' });
+    expect(lookAlike.json().errors?.name).toBe(ROLE_MESSAGES.roleNameTaken);
+    const admin = await send('PATCH', `/v1/roles/${role.id}`, { name: 'ＡＤＭＩＮ' });
+    expect(admin.json().errors?.name).toBe(ROLE_MESSAGES.roleNameBuiltIn);
+    expect((await send('GET', `/v1/roles/${role.id}`)).json().name).toBe('ops');
+  });
+
+  it('keys the roles written before keys existed, look-alike pairs included, and still compares them', async () => {
+    // Two custom roles that only look different, written without keys (before migration 0056).
+    await t.db.query(
+      "INSERT INTO roles (organisation_id, name, permissions) VALUES (1, 'Legacy', '{}'), (1, 'ＬＥＧＡＣＹ', '{}')",
+    );
+    await t.db.transaction((tx) => fillRoleNameKeys(tx));
+    const { rows } = await t.db.query<{ name: string; name_key: string | null }>(
+      "SELECT name, name_key FROM roles WHERE name IN ('Legacy', 'ＬＥＧＡＣＹ') ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { name: 'Legacy', name_key: roleNameKey('Legacy') },
+      { name: 'ＬＥＧＡＣＹ', name_key: null },
+    ]);
+    const again = await send('POST', '/v1/roles', { name: 'legacy', permissions: [] });
+    expect(again.json().errors?.name).toBe(ROLE_MESSAGES.roleNameTaken);
   });
 
   it('deletes a role nobody holds, and answers 409 with the count while it is assigned', async () => {
@@ -137,5 +167,11 @@ describe('custom roles', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
     const rows = await t.db.query("SELECT id FROM roles WHERE lower(name) = 'racers'");
     expect(rows.rows).toHaveLength(1);
+    // And of two names that only look different: the unique index holds the key.
+    const pair = await Promise.all([
+      send('POST', '/v1/roles', { name: 'Pilots', permissions: [] }),
+      send('POST', '/v1/roles', { name: 'ＰＩＬＯＴＳ', permissions: [] }),
+    ]);
+    expect(pair.map((r) => r.statusCode).sort()).toEqual([201, 400]);
   });
 });

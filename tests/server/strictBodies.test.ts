@@ -23,6 +23,14 @@ describe('request bodies', () => {
     expect(open).toEqual([]);
   });
 
+  it('every money-moving route declares its body, even an empty one (none takes a body it ignores)', () => {
+    const bodyless = t.app.routeTable
+      .filter((r) => r.config.idempotent && (r.config.bodyless || !r.schema.body))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(t.app.routeTable.some((r) => r.config.idempotent)).toBe(true);
+    expect(bodyless).toEqual([]);
+  });
+
   it('a login with an extra field is a 400 naming it, and logs nobody in', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,8 @@
  * - An Idempotency-Key used on one and replayed on the other answers the stored response, without a
  *   second transfer; the two at once still make one.
  * - An event raised by a change made through one reaches an event stream held by the other (each
- *   instance LISTENs on its own connection).
+ *   instance LISTENs on its own connection), and a session revoked through one ends its stream held by
+ *   the other at once (the session cache's notification), not at the next heartbeat.
  * - A simulator step with due rows, run by both at once, advances each row once.
  * Run with `node scripts/test-server-pg.mjs tests/server/twoInstances.test.ts`; on PGlite (one process
  * holds the database) the tests are skipped.
@@ -16,7 +17,7 @@ import type { Db } from '../../server/db/client';
 import { eventHubFor } from '../../server/events/hub';
 import { Simulator } from '../../server/simulator';
 import { anotherInstanceDb, makeApp, makeClock, makeDb, type TestApp } from './helpers';
-import { openEventStream, type EventStreamClient } from './eventStream';
+import { endsWithin, openEventStream, type EventStreamClient } from './eventStream';
 import { createProbeTable, probeStep } from './simulatorProbe';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
@@ -35,7 +36,8 @@ onPostgres('two instances on one PostgreSQL', () => {
     dbB = anotherInstanceDb(dbA)!;
     const clock = makeClock();
     a = await makeApp({}, { db: dbA, clock });
-    b = await makeApp({}, { db: dbB, clock });
+    // B's heartbeat would come in an hour: what ends its streams early is an announcement.
+    b = await makeApp({ eventsHeartbeatMs: 3_600_000 }, { db: dbB, clock });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const address = b.app.server.address();
     urlB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -98,6 +100,16 @@ onPostgres('two instances on one PostgreSQL', () => {
     );
     expect(event.data).toMatchObject({ organisationId: 1, resources: ['internal-transfers'] });
     await stream.next((f) => !f.event && (f.data as LiveEvent).type === 'balances.updated');
+  });
+
+  it('ends a stream held by one instance when its session is revoked on the other, without a heartbeat', async () => {
+    const own = await a.token('support@example.com');
+    const stream = await openEventStream(urlB, b.auth(own));
+    streams.push(stream);
+    await stream.next((f) => f.event === 'ready');
+    const out = await a.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: a.auth(own) });
+    expect(out.statusCode).toBe(204);
+    await endsWithin(stream, 15_000);
   });
 
   it('advances each due row of a simulator step once when both instances run it at once', async () => {

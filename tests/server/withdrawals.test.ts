@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXTS } from '../../src/domain/errors';
+import { noHoldingText } from '../../src/domain/transfers';
 import { WITHDRAWAL_MESSAGES } from '../../src/domain/withdrawals';
 import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { fundsOf } from '../../server/ledger';
@@ -167,6 +168,24 @@ describe('creating a withdrawal', () => {
     expect(await footprint()).toEqual(before);
   });
 
+  it('says the business holds none of a currency it never held, on the currency field (400)', async () => {
+    // Business 1 has never held ETH; the organisation has an ETH address.
+    const { rows } = await t.db.query<{ network: string }>(
+      'SELECT network FROM whitelisted_addresses WHERE id = $1',
+      [ethAddress],
+    );
+    const before = await footprint();
+    const response = await create(
+      btc('0.01', { currency: 'ETH', network: rows[0].network, whitelistedAddressId: ethAddress }),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({
+      message: noHoldingText('ETH'),
+      errors: { currency: noHoldingText('ETH') },
+    });
+    expect(await footprint()).toEqual(before);
+  });
+
   it('refuses bad amounts, addresses and tags on their fields (400), nothing saved', async () => {
     const { rows: foreign } = await t.db.query<{ id: number }>(
       'SELECT id FROM whitelisted_addresses WHERE organisation_id <> $1 ORDER BY id LIMIT 1',
@@ -228,7 +247,11 @@ describe('creating a withdrawal', () => {
       new Big(xrp.available).gte('0.5') ? { ...body, destinationTag: rows[0].destination_tag } : body,
     );
     if (new Big(xrp.available).lt('0.5')) {
-      expect(response.json().errors).toEqual({ amount: WITHDRAWAL_MESSAGES.insufficientBalance });
+      // The demo data gives business 1 no XRP account: it holds none (or, with one, too little).
+      const holdsXrp = (await fundsOf(t.db, scope, 1)).some((f) => f.currency === 'XRP');
+      expect(response.json().errors).toEqual(
+        holdsXrp ? { amount: WITHDRAWAL_MESSAGES.insufficientBalance } : { currency: noHoldingText('XRP') },
+      );
       return;
     }
     expect(response.statusCode, response.body).toBe(201);

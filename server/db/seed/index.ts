@@ -5,6 +5,7 @@
  * demo data is a contract). Add a version by appending to SEED_VERSIONS.
  */
 import { CURRENCY_SEED } from '../../../src/domain/currencies';
+import { roleNameKey } from '../../../src/domain/roleName';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
 import { SCHEMA_LOCK } from '../migrate';
@@ -190,12 +191,10 @@ async function seedFoundation(tx: Db): Promise<void> {
     ]);
   }
   for (const r of ROLES) {
-    await tx.query('INSERT INTO roles (id, organisation_id, name, permissions) VALUES ($1, $2, $3, $4)', [
-      r.id,
-      r.organisationId,
-      r.name,
-      [...r.permissions],
-    ]);
+    await tx.query(
+      'INSERT INTO roles (id, organisation_id, name, name_key, permissions) VALUES ($1, $2, $3, $4, $5)',
+      [r.id, r.organisationId, r.name, roleNameKey(r.name), [...r.permissions]],
+    );
   }
   const created = new Date('2025-01-01T00:00:00Z');
   for (const [i, a] of DEMO_ACCOUNTS.entries()) {

@@ -116,7 +116,7 @@ export function apiKeysRepository(db: Db) {
       return (await find(scope, key.id, nowMs))!;
     },
 
-    /** Changes a key that is not revoked; undefined when there is none (or it is another's). */
+    /** Changes a key that is neither revoked nor expired; undefined when there is none (or it is another's, or dead). */
     async update(scope: OrgScope, id: string, change: ApiKeyChange, nowMs: number) {
       const { rows } = await db.query(
         `UPDATE api_keys k SET
@@ -126,6 +126,7 @@ export function apiKeysRepository(db: Db) {
             expires_at = CASE WHEN $6::boolean THEN $7::timestamptz ELSE k.expires_at END
            FROM businesses b
           WHERE k.id = $1 AND k.organisation_id = $2 AND k.revoked_at IS NULL
+            AND (k.expires_at IS NULL OR k.expires_at > $8)
             AND b.id = k.business_id AND ${visible(scope)}
           RETURNING k.id`,
         [
@@ -136,6 +137,7 @@ export function apiKeysRepository(db: Db) {
           change.ipAllowList ?? null,
           change.expiresAt !== undefined,
           change.expiresAt ?? null,
+          new Date(nowMs),
         ],
       );
       return rows.length === 1 ? find(scope, id, nowMs) : undefined;

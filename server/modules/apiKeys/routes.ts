@@ -11,7 +11,7 @@ import { audit, changesBetween, markAudited } from '../../audit';
 import { requires } from '../../auth/access';
 import { newApiKey } from '../../auth/apiKeys';
 import { orgRows, scopeOf, type OrgScope } from '../../auth/scope';
-import { ApiError, found, validationError } from '../../http/errors';
+import { ApiError, found, notFound, validationError } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
 import { keyBusinessesRoutes } from './businesses';
 import { apiKeysRepository, type ApiKeyChange, type ApiKeyView } from './repository';
@@ -25,6 +25,12 @@ import {
 } from './schemas';
 
 const PROBE = { name: 'Probe' };
+
+/** 409 for a key that no longer works: an expired or revoked key is dead, and no change revives it. */
+function refuseDead(key: ApiKeyView): void {
+  if (key.status === 'revoked') throw new ApiError(409, { message: API_KEY_MESSAGES.keyRevoked });
+  if (key.status === 'expired') throw new ApiError(409, { message: API_KEY_MESSAGES.keyExpired });
+}
 
 /** What a key's audit rows compare: never its secret or hash (neither is in the view). */
 const AUDIT_FIELDS = ['name', 'businessId', 'scopes', 'ipAllowList', 'expiresAt', 'status'] as const;
@@ -161,11 +167,12 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: requires('UPDATE_API_CREDENTIALS'), tenancy, twoFactor: true, audit: 'api-key' },
       schema: {
         tags: ['api-keys'],
-        summary: "Changes a key's name, scopes, IP allow list or expiry (not a revoked key's)",
+        summary:
+          "Changes a key's name, scopes, IP allow list or expiry (409 for an expired or revoked key: it stays dead)",
         ...authed,
         params: ApiKeyParams,
         body: UpdateApiKeyBody,
-        response: { 200: ApiKeySchema, ...errors(400, 401, 403, 404) },
+        response: { 200: ApiKeySchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -175,8 +182,14 @@ export const apiKeysModule: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       return app.ctx.db.transaction(async (tx) => {
         const repository = apiKeysRepository(tx);
-        const before = await repository.find(scope, id, nowMs);
-        const after = found(await repository.update(scope, id, change, nowMs));
+        const before = found(await repository.find(scope, id, nowMs));
+        refuseDead(before);
+        const after = await repository.update(scope, id, change, nowMs);
+        if (!after) {
+          // Revoked since it was read (or gone): the second read says which.
+          refuseDead(found(await repository.find(scope, id, nowMs)));
+          throw notFound();
+        }
         await audit(tx, request, {
           action: 'update',
           entityType: 'api-key',

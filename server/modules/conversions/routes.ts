@@ -33,6 +33,7 @@ import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness, type OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import { ApiError, notFound, validationError } from '../../http/errors';
+import { assertHolds } from '../../http/holdings';
 import { dbOf } from '../../http/idempotency';
 import { changeMovement, createMovement } from '../../http/movement';
 import type { EntryInput } from '../../ledger';
@@ -66,6 +67,14 @@ const conversionFields = {
 };
 
 const CreateConversionBody = Type.Object(conversionFields, STRICT_BODY);
+/**
+ * The execution takes nothing: it runs at the quote's figures. A strict empty object, so a client that
+ * sends `rate` or `creditAmount` learns they are ignored (400 naming the field), not silently dropped.
+ */
+const ExecuteConversionBody = Type.Object(
+  {},
+  { ...STRICT_BODY, description: 'Nothing: the quote holds the figures' },
+);
 const IndicativeQuery = Type.Object(
   { ...conversionFields, amount: Type.Optional(Text({ maxLength: 64 })) },
   STRICT_BODY,
@@ -281,6 +290,7 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
       await assertBusiness(db, scope, body.businessId);
       const { figures } = await figuresOf(db, body);
       const quote = figures!;
+      await assertHolds(db, scope, body.businessId, body.debitCurrency, 'debitCurrency');
       if ((await availableOf(db, scope, body.businessId, body.debitCurrency)).lt(quote.debitAmount))
         throw insufficient();
 
@@ -323,8 +333,7 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         access: requires('CREATE_BALANCE_CONVERSION'),
-        tenancy: orgRows('balance_conversions'),
-        bodyless: true,
+        tenancy: orgRows('balance_conversions', { probeBody: {} }),
         twoFactor: true,
         idempotent: true,
         audit: ENTITY,
@@ -335,10 +344,15 @@ export const conversionsModule: FastifyPluginAsyncTypebox = async (app) => {
           'Executes a quote at its figures (the conversion and its fee, two ledger entries); 409 when it expired or was executed',
         ...authed,
         params: Type.Object({ id: TransactionId }),
+        body: ExecuteConversionBody,
         response: {
           200: Type.Object({ conversion: ConversionSchema }),
           ...errors(400, 401, 403, 404, 409, 422),
         },
+      },
+      // No body at all (the dashboard's call) is the empty one; any field is refused.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request) => {

@@ -12,14 +12,18 @@
  *   `ready` event whose id is the newest event's, so a client that reconnects always has an id.
  * - A comment line every `eventsHeartbeatMs` keeps proxies from closing the stream; at each one the
  *   session is checked again (revoked, expired or idle: the stream ends; a role changed: the new
- *   permissions filter what follows). The stream never counts as activity: an idle session still
- *   expires.
+ *   permissions filter what follows). The same check runs at once when the session cache hears of a
+ *   change that concerns the stream's session (its revocation, its user's or a role's change, on this
+ *   instance or another: server/auth/sessionCache.ts), so a logout or revocation elsewhere ends the
+ *   stream without waiting for the heartbeat. The stream never counts as activity: an idle session
+ *   still expires.
  * - The app's close ends every stream first (preClose), so a shutdown does not wait for them.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { mayReceive, type LiveEvent } from '../../../src/domain/events';
 import { AUTHENTICATED } from '../../auth/access';
+import { sessionCacheFor, type SessionChange } from '../../auth/sessionCache';
 import { orgRows, scopeOf } from '../../auth/scope';
 import { eventHubFor } from '../../events/hub';
 import { ApiError, SERVER_TEXTS } from '../../http/errors';
@@ -55,8 +59,22 @@ export const eventsModule: FastifyPluginAsyncTypebox = async (app) => {
   const hub = eventHubFor(db);
   hub.retain();
   const open = new Set<() => void>();
+  /** Each open stream's session, and the check that ends the stream once that session is gone. */
+  const checks = new Map<() => void, { sessionId: string; userId: number; check: () => void }>();
+  // A change announced for a stream's session (or its user, a role, everything): check it now.
+  const stopHearing = sessionCacheFor(db).onChange((change: SessionChange) => {
+    for (const stream of checks.values()) {
+      if (
+        change === 'all' ||
+        'roleId' in change ||
+        ('sessionId' in change ? change.sessionId === stream.sessionId : change.userId === stream.userId)
+      )
+        stream.check();
+    }
+  });
   // Streams end before the server waits for its requests to finish; the hub goes with the app.
   app.addHook('preClose', async () => {
+    stopHearing();
     for (const end of [...open]) end();
   });
   app.addHook('onClose', async () => hub.release());
@@ -152,19 +170,24 @@ export const eventsModule: FastifyPluginAsyncTypebox = async (app) => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
+        checks.delete(end);
         raw.end();
       };
       open.add(end);
       raw.on('close', end);
 
+      /** The session still live: its permissions (and the hidden businesses) read again; else the end. */
+      const recheck = async () => {
+        const permissions = await stillLive(auth.sessionId).catch(() => viewer.permissions as string[]);
+        if (!permissions) return end();
+        viewer.permissions = permissions;
+        viewer.hidden = await hiddenOf(scope.organisationId).catch(() => viewer.hidden);
+      };
+      checks.set(end, { sessionId: auth.sessionId, userId: auth.userId, check: () => void recheck() });
       const heartbeat = setInterval(() => {
-        void (async () => {
-          const permissions = await stillLive(auth.sessionId).catch(() => viewer.permissions as string[]);
-          if (!permissions) return end();
-          viewer.permissions = permissions;
-          viewer.hidden = await hiddenOf(scope.organisationId).catch(() => viewer.hidden);
+        void recheck().then(() => {
           if (!ended) raw.write(': heartbeat\n\n');
-        })();
+        });
       }, config.eventsHeartbeatMs);
       heartbeat.unref?.();
 

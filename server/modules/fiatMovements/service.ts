@@ -32,6 +32,7 @@ import { scopeOf, type OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, validationError } from '../../http/errors';
+import { assertHolds } from '../../http/holdings';
 import { dbOf } from '../../http/idempotency';
 import { createMovement } from '../../http/movement';
 import { bankAccountsRepository } from '../bankAccounts/repository';
@@ -94,6 +95,7 @@ export function fiatMovementsService({ now, config }: Pick<AppContext, 'now' | '
       const refProblem = referenceProblem(reference);
       if (refProblem) errs.reference = refProblem;
       if (Object.keys(errs).length > 0) throw validationError(errs);
+      await assertHolds(db, scope, businessId, currency, 'currency');
 
       const value = new Big(amount).toFixed();
       const at = new Date(now());

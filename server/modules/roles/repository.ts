@@ -1,4 +1,5 @@
 /** SQL of roles: the built-in ones (organisation_id NULL) are shared, the others belong to one organisation. */
+import { roleNameKey } from '../../../src/domain/roleName';
 import type { OrgScope } from '../../auth/scope';
 import type { Db } from '../../db/client';
 import type { ListQueryOf } from '../../lib/list';
@@ -35,20 +36,26 @@ export function rolesRepository(db: Db) {
       return rows[0];
     },
 
-    /** Another role of the organisation (or a built-in one) named `name`, case aside. */
+    /**
+     * Another role of the organisation (or a built-in one) whose name has the same key as `name`
+     * (src/domain/roleName.ts: case, full-width letters and look-alikes aside). A row without a stored
+     * key is compared by its name's key.
+     */
     async nameTaken(scope: OrgScope, name: string, exceptId?: number): Promise<boolean> {
-      const { rows } = await db.query(
-        `SELECT 1 FROM roles WHERE lower(name) = lower($1) AND (organisation_id IS NULL OR organisation_id = $2)
+      const key = roleNameKey(name);
+      const { rows } = await db.query<{ name: string; key: string | null }>(
+        `SELECT name, name_key AS key FROM roles
+          WHERE (organisation_id IS NULL OR organisation_id = $2) AND (name_key = $1 OR name_key IS NULL)
             AND ($3::int IS NULL OR id <> $3::int)`,
-        [name, scope.organisationId, exceptId ?? null],
+        [key, scope.organisationId, exceptId ?? null],
       );
-      return rows.length > 0;
+      return rows.some((row) => (row.key ?? roleNameKey(row.name)) === key);
     },
 
     async insert(scope: OrgScope, name: string, permissions: readonly string[]): Promise<number> {
       const { rows } = await db.query<{ id: number }>(
-        'INSERT INTO roles (organisation_id, name, permissions) VALUES ($1, $2, $3) RETURNING id',
-        [scope.organisationId, name, permissions],
+        'INSERT INTO roles (organisation_id, name, name_key, permissions) VALUES ($1, $2, $3, $4) RETURNING id',
+        [scope.organisationId, name, roleNameKey(name), permissions],
       );
       return rows[0].id;
     },
@@ -56,9 +63,16 @@ export function rolesRepository(db: Db) {
     /** Changes a custom role of the organisation; false when there is none with that id. */
     async update(scope: OrgScope, id: number, change: { name?: string; permissions?: readonly string[] }) {
       const { rows } = await db.query(
-        `UPDATE roles SET name = COALESCE($3, name), permissions = COALESCE($4, permissions)
+        `UPDATE roles SET name = COALESCE($3, name), name_key = COALESCE($5, name_key),
+                permissions = COALESCE($4, permissions)
           WHERE id = $1 AND organisation_id = $2 RETURNING id`,
-        [id, scope.organisationId, change.name ?? null, change.permissions ?? null],
+        [
+          id,
+          scope.organisationId,
+          change.name ?? null,
+          change.permissions ?? null,
+          change.name === undefined ? null : roleNameKey(change.name),
+        ],
       );
       return rows.length === 1;
     },

@@ -1,18 +1,15 @@
 /**
  * /v1/roles: built-in roles plus the caller organisation's own (MANAGE_ROLES), and the custom roles'
  * creation, change and deletion (docs/decisions.md, 'Custom roles'). Built-in roles are read-only; a
- * custom role takes neither a built-in name nor another role's (case aside), never a permission its
+ * custom role takes neither a built-in name nor another role's (case, full-width letters and look-alikes
+ * aside: src/domain/roleName.ts), never a permission its
  * author lacks, and is deleted only while nobody holds it. A change reaches its holders' next request
  * (the session cache hears the role's change).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Permission } from '../../../src/domain/permissions';
-import {
-  DEFAULT_PERMISSION,
-  hasSpecialCharacters,
-  isBuiltInRoleName,
-  ROLE_MESSAGES,
-} from '../../../src/domain/roles';
+import { looksLikeBuiltInRoleName } from '../../../src/domain/roleName';
+import { DEFAULT_PERMISSION, hasSpecialCharacters, ROLE_MESSAGES } from '../../../src/domain/roles';
 import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { sessionsChanging } from '../../auth/sessionCache';
@@ -51,7 +48,7 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
     const name = raw.trim();
     if (name === '') throw validationError({ name: ROLE_MESSAGES.roleNameRequired });
     if (hasSpecialCharacters(name)) throw validationError({ name: ROLE_MESSAGES.roleNameSpecial });
-    if (isBuiltInRoleName(name)) throw validationError({ name: ROLE_MESSAGES.roleNameBuiltIn });
+    if (looksLikeBuiltInRoleName(name)) throw validationError({ name: ROLE_MESSAGES.roleNameBuiltIn });
     if (await roles.nameTaken(scope, name, exceptId))
       throw validationError({ name: ROLE_MESSAGES.roleNameTaken });
     return name;

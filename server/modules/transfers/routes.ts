@@ -9,7 +9,8 @@
  * source business account to the target's, and the transfer row, the entry and the audit row commit
  * together, in the transaction that holds the Idempotency-Key (`dbOf(request)`). The ledger refuses an
  * overdraft (also under concurrency: the balance row is locked by the posting): 'Insufficient balance'
- * on the amount field, 400, with nothing left behind.
+ * on the amount field, 400, with nothing left behind; a currency the source business never held is
+ * 'The business holds no JPY.' on the currency field (server/http/holdings.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Big from 'big.js';
@@ -18,6 +19,7 @@ import { TRANSFER_MESSAGES, transferAmountProblem } from '../../../src/domain/tr
 import { requires } from '../../auth/access';
 import { orgRows, scopeOf, visibleBusiness } from '../../auth/scope';
 import { notFound, validationError } from '../../http/errors';
+import { assertHolds } from '../../http/holdings';
 import { dbOf } from '../../http/idempotency';
 import { createMovement } from '../../http/movement';
 import { authed, errors, STRICT_BODY, Text } from '../../http/schemas';
@@ -99,6 +101,7 @@ export const transfersModule: FastifyPluginAsyncTypebox = async (app) => {
       const problem = transferAmountProblem(amount, currencies[0]?.precision ?? 18);
       if (problem) errs.amount = problem;
       if (Object.keys(errs).length > 0) throw validationError(errs);
+      await assertHolds(db, scope, fromBusinessId, currency, 'currency');
 
       const value = new Big(amount).toFixed();
       const at = new Date(now());

@@ -38,6 +38,7 @@ import { audit, changesBetween } from '../../audit';
 import { scopeOf, type OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import { ApiError, notFound, validationError } from '../../http/errors';
+import { assertHolds } from '../../http/holdings';
 import { dbOf } from '../../http/idempotency';
 import { changeMovement, createMovement } from '../../http/movement';
 import { holdPostings, releasePostings, type EntryInput } from '../../ledger';
@@ -146,6 +147,7 @@ export function withdrawalsService({ db, now }: AppContext) {
         if (tagProblem) errs.destinationTag = tagProblem;
       }
       if (Object.keys(errs).length > 0 || !target) throw validationError(errs);
+      await assertHolds(dbOf(request), scope, businessId, currency, 'currency');
 
       const value = new Big(amount).toFixed();
       const approvedAtOnce = !needsApproval(value, await repository.threshold(scope, currency));

@@ -18,6 +18,7 @@ import type { BusinessBalanceRow } from '../../domain/businessBalances';
 import { sortCurrencies } from '../../domain/currencies';
 import { ERROR_TEXTS } from '../../domain/errors';
 import { FIAT_MESSAGES } from '../../domain/fiatMovements';
+import { noHoldingCurrency } from '../../domain/transfers';
 import { all, satisfies } from '../../domain/requirements';
 import { formatMoney } from '../../i18n/format';
 import { Page, useAccessContext, useResponseDialog } from '../../layout';
@@ -34,10 +35,16 @@ function ruleKeyOf(text: string): RuleKey | 'minimumAmount' | undefined {
   return (Object.keys(FIAT_MESSAGES) as RuleKey[]).find((key) => FIAT_MESSAGES[key] === text);
 }
 
-/** A rule's text in the user's language ('Insufficient balance' → 'Unzureichendes Guthaben'). */
+/**
+ * A rule's text in the user's language ('Insufficient balance' → 'Unzureichendes Guthaben', 'The business
+ * holds no JPY.' → 'Das Unternehmen hält kein JPY.').
+ */
 export function useRuleText(): (text: string, vars?: { currency?: string }) => string {
   const translate = useTranslate();
   return (text, vars = {}) => {
+    // 'The business holds no JPY.': the currency is the text's own.
+    const notHeld = noHoldingCurrency(text);
+    if (notHeld) return translate(`${MOVEMENT_TEXTS}.validation.noHolding`, { currency: notHeld });
     const key = ruleKeyOf(text);
     if (!key) return text;
     return translate(`${MOVEMENT_TEXTS}.validation.${key}`, {

@@ -26,6 +26,7 @@ export const movementMessagesDe = {
         fiatCurrency: 'Wählen Sie eine Fiat-Währung',
         businessRequired: 'Unternehmen ist erforderlich',
         minimumAmount: 'Der Mindestbetrag ist %{amount} %{currency}.',
+        noHolding: 'Das Unternehmen hält kein %{currency}.',
         currencyRequired: 'Währung ist erforderlich',
         invalidTwoFaCode: 'Ungültiger oder abgelaufener 2FA-Bestätigungscode.',
       },

@@ -1,5 +1,6 @@
 import { FIAT_MESSAGES } from '../../domain/fiatMovements';
 import { ERROR_TEXTS } from '../../domain/errors';
+import { noHoldingText } from '../../domain/transfers';
 
 /** The money pages' shared texts (./MovementKit.tsx), merged into each page's messages. */
 export const movementMessages = {
@@ -16,6 +17,7 @@ export const movementMessages = {
       validation: {
         ...(FIAT_MESSAGES as Record<keyof typeof FIAT_MESSAGES, string>),
         minimumAmount: 'Minimum amount is %{amount} %{currency}.',
+        noHolding: noHoldingText('%{currency}'),
         currencyRequired: 'Currency is required',
         invalidTwoFaCode: ERROR_TEXTS.invalidTwoFaCode,
       },
