@@ -7,13 +7,20 @@
  * currency and the total, and a signature block. A long table continues on further pages, its header
  * repeated; every page has a footer with the reference, when it was generated and "Page n of N".
  *
- * Fonts: Noto Sans (Latin, Greek, Cyrillic), embedded and subset to the characters used, and Noto Sans
- * SC for what it lacks (Chinese, Japanese kana), embedded only when a text needs it: business and
- * organisation names are letters of any script. A character neither font has (Hangul, Arabic, an emoji)
- * is written as '?', never an error. Both fonts are OFL-licensed npm packages.
+ * Fonts: Noto Sans (Latin, Greek, Cyrillic), embedded and subset to the characters used, and for what
+ * it lacks Noto Sans Hebrew, Noto Sans Arabic and Noto Sans SC (Chinese, Japanese kana), each embedded
+ * only when a text needs it: business and organisation names are letters of any script. A character no
+ * font has (Hangul, an emoji) is written as '?', never an error. All are OFL-licensed npm packages.
+ *
+ * Right to left: each line is laid out by the Unicode bidirectional algorithm (bidi-js) in a
+ * left-to-right paragraph (the letter is English or German), so a Hebrew or Arabic name reads right
+ * to left with its digits and Latin words left to right in it. fontkit shapes Arabic (joined forms,
+ * lam-alef) and reverses a run it finds to be of a right-to-left script, but does not order the runs of
+ * a line: runs of one font and one level are drawn in the algorithm's visual order (see `runsOf`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import bidiFactory from 'bidi-js';
 import { fontkit } from './fontkit';
 import { PageSizes, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BrandDefinition } from '../../../src/domain/brands';
@@ -85,11 +92,34 @@ const fontFile = (path: string) => {
 const FONTS = {
   regular: fontFile('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: fontFile('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+  hebrew: fontFile('@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
+  arabic: fontFile('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
   /** The fallback for Chinese and Japanese (10 MB: read once, and only when a letter needs it). */
   cjk: fontFile('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
 };
 
-/** A text cut into runs each of one font: the main font where it has the character, else the fallback. */
+const HEBREW = /\p{Script=Hebrew}/u;
+const ARABIC = /\p{Script=Arabic}/u;
+/** The fonts for what Noto Sans lacks, in the order tried, each embedded when a character of the letter needs it. */
+const FALLBACKS = [
+  { file: FONTS.hebrew, needed: (c: string) => HEBREW.test(c) },
+  { file: FONTS.arabic, needed: (c: string) => ARABIC.test(c) },
+  { file: FONTS.cjk, needed: (c: string) => !HEBREW.test(c) && !ARABIC.test(c) },
+];
+
+const bidi = bidiFactory();
+/** The first character of a script of its own (not punctuation, spaces, digits or a combining mark). */
+const SCRIPTED = /[^\p{Script=Common}\p{Script=Inherited}]/u;
+/**
+ * Whether fontkit lays a text out right to left: it takes the script of the first such character and
+ * reverses the shaped glyphs of a right-to-left one (and mirrors brackets where the font has `rtlm`).
+ */
+const fontkitReverses = (text: string) => {
+  const first = SCRIPTED.exec(text)?.[0];
+  return first !== undefined && (HEBREW.test(first) || ARABIC.test(first));
+};
+
+/** A text cut into runs each of one font: the main font where it has the character, else a fallback. */
 type Run = { font: PDFFont; text: string };
 
 export async function confirmationPdf(data: Confirmation, now: Date): Promise<Uint8Array> {
@@ -112,19 +142,67 @@ export async function confirmationPdf(data: Confirmation, now: Date): Promise<Ui
     return (c: string) => set.has(c.codePointAt(0)!);
   };
   const inMain = covers(regular);
-  const needsFallback = Array.from(JSON.stringify(data)).some((c) => !inMain(c));
-  const fallback = needsFallback ? await doc.embedFont(FONTS.cjk(), { subset: true }) : undefined;
-  const inFallback = fallback ? covers(fallback) : () => false;
+  const missing = Array.from(JSON.stringify(data)).filter((c) => !inMain(c));
+  const fallbacks: { font: PDFFont; has: (c: string) => boolean }[] = [];
+  for (const { file, needed } of FALLBACKS) {
+    if (!missing.some(needed)) continue;
+    const font = await doc.embedFont(file(), { subset: true });
+    fallbacks.push({ font, has: covers(font) });
+  }
 
+  /**
+   * A line as the runs to draw from left to right. Each character gets its font (the main one where it
+   * has it, else the first fallback that has it, else '?' in the main font); the bidirectional algorithm
+   * gives each its level (odd: right to left) and the visual order of the line. A run is a stretch of
+   * that order of one font and one level whose characters are neighbours in the text. One that fontkit
+   * reverses (Hebrew or Arabic letters, Arabic-Indic digits) is handed over in the reverse of the order
+   * drawn: for letters that is the text's order, which fontkit needs to shape them. Any other (Latin,
+   * digits, spaces, punctuation between right-to-left words) is handed over as drawn, its brackets
+   * mirrored on a right-to-left level.
+   */
   const runsOf = (content: string, font: PDFFont): Run[] => {
-    const runs: Run[] = [];
-    for (const c of Array.from(content)) {
-      const [f, t] = inMain(c) ? [font, c] : inFallback(c) ? [fallback!, c] : [font, '?'];
-      const last = runs[runs.length - 1];
-      if (last && last.font === f) last.text += t;
-      else runs.push({ font: f, text: t });
+    const chars = Array.from(content, (c) => {
+      if (inMain(c)) return { font, c };
+      const fallback = fallbacks.find((f) => f.has(c));
+      return fallback ? { font: fallback.font, c } : { font, c: '?' };
+    });
+    const line = chars.map((ch) => ch.c).join('');
+    const levels = bidi.getEmbeddingLevels(line, 'ltr');
+    // The algorithm works in UTF-16 units; a character's two units always share a level.
+    const start: number[] = [];
+    const charAt: number[] = [];
+    chars.forEach((ch, i) => {
+      start.push(charAt.length);
+      for (let u = 0; u < ch.c.length; u++) charAt.push(i);
+    });
+    const order = chars.map((_, i) => i);
+    for (const [from, to] of bidi.getReorderSegments(line, levels)) {
+      const [a, b] = [charAt[from], charAt[to]];
+      order.splice(a, b - a + 1, ...order.slice(a, b + 1).reverse());
     }
-    return runs;
+    const levelOf = (i: number) => levels.levels[start[i]];
+    const pieces: number[][] = [];
+    for (const i of order) {
+      const piece = pieces[pieces.length - 1];
+      const last = piece?.[piece.length - 1];
+      const step = levelOf(i) % 2 ? -1 : 1;
+      if (
+        last !== undefined &&
+        i === last + step &&
+        levelOf(i) === levelOf(last) &&
+        chars[i].font === chars[last].font
+      )
+        piece.push(i);
+      else pieces.push([i]);
+    }
+    const mirrored = bidi.getMirroredCharactersMap(line, levels.levels);
+    return pieces.map((piece) => {
+      const font = chars[piece[0]].font;
+      const reversed = [...piece].reverse().map((i) => chars[i].c);
+      if (fontkitReverses(reversed.join(''))) return { font, text: reversed.join('') };
+      const rtl = levelOf(piece[0]) % 2 === 1;
+      return { font, text: piece.map((i) => (rtl && mirrored.get(start[i])) || chars[i].c).join('') };
+    });
   };
   const widthOf = (content: string, size: number, font: PDFFont = regular) =>
     runsOf(content, font).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
