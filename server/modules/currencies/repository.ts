@@ -12,5 +12,14 @@ export function currenciesRepository(db: Db) {
       );
       return rows;
     },
+
+    /** A currency's decimal places, or null when there is no such currency (with `fiat`: no such fiat one). */
+    async precisionOf(currency: string, options: { fiat?: boolean } = {}): Promise<number | null> {
+      const { rows } = await db.query<{ precision: number }>(
+        'SELECT precision FROM currencies WHERE abbreviation = $1 AND (is_fiat OR NOT $2::boolean)',
+        [currency, options.fiat ?? false],
+      );
+      return rows[0] ? Number(rows[0].precision) : null;
+    },
   };
 }

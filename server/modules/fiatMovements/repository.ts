@@ -32,15 +32,6 @@ export interface NewExpectedDeposit {
 
 export function fiatMovementsRepository(db: Db) {
   return {
-    /** The precision of a fiat currency; null for a crypto or unknown one (the table is global). */
-    async fiatPrecision(currency: string): Promise<number | null> {
-      const { rows } = await db.query<{ precision: number }>(
-        'SELECT precision FROM currencies WHERE abbreviation = $1 AND is_fiat',
-        [currency],
-      );
-      return rows[0] ? Number(rows[0].precision) : null;
-    },
-
     /** The organisation's settlement limits (migration 0039) as stored: null without a settings row or value. */
     async withdrawalLimits(scope: OrgScope): Promise<{ minimum: string | null; maximum: string | null }> {
       const { rows } = await db.query<{ minimum: string | null; maximum: string | null }>(

@@ -38,6 +38,7 @@ import { createMovement } from '../../http/movement';
 import { bankAccountsRepository } from '../bankAccounts/repository';
 import { brandOfRequest } from '../brands/routes';
 import { requireVisibleBusinesses } from '../businesses/service';
+import { currenciesRepository } from '../currencies/repository';
 import { fiatMovementsRepository } from './repository';
 import type { CreateDeposit, CreateWithdrawal, FiatDeposit, FiatWithdrawal } from './schemas';
 
@@ -85,9 +86,8 @@ export function fiatMovementsService({ now, config }: Pick<AppContext, 'now' | '
       if (!account) throw notFound();
       const label = account.accountLabel;
 
-      const repository = fiatMovementsRepository(db);
       const errs: Record<string, string> = {};
-      const precision = await repository.fiatPrecision(currency);
+      const precision = await currenciesRepository(db).precisionOf(currency, { fiat: true });
       if (precision === null) errs.currency = FIAT_MESSAGES.fiatCurrency;
       else if (account.accountCurrency !== currency) errs.bankAccountId = FIAT_MESSAGES.bankAccountCurrency;
       const problem = settlementAmountProblem(amount, precision ?? 2, await limitsOf(db, scope));
@@ -155,7 +155,7 @@ export function fiatMovementsService({ now, config }: Pick<AppContext, 'now' | '
       await requireVisibleBusinesses(db, scope, businessId);
 
       const errs: Record<string, string> = {};
-      const precision = await fiatMovementsRepository(db).fiatPrecision(currency);
+      const precision = await currenciesRepository(db).precisionOf(currency, { fiat: true });
       if (precision === null) errs.currency = FIAT_MESSAGES.fiatCurrency;
       const problem = expectedAmountProblem(expectedAmount, precision ?? 2, currency);
       if (problem) errs.expectedAmount = problem;
