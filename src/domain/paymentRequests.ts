@@ -54,6 +54,14 @@ export function paymentAmountProblem(amount: string | undefined | null, precisio
 }
 
 /**
+ * Whether a payment's `priceAmount` is an open amount: the API answers an open request's price as '0'
+ * (docs/decisions.md 171 and 233; a plain decimal, so 0 in any spelling).
+ */
+export function isOpenAmount(priceAmount: string): boolean {
+  return /^0+(\.0+)?$/.test(priceAmount);
+}
+
+/**
  * What is wrong with an expiration in minutes (a number, or the form's text), or null: a whole number
  * from 1 to 10080.
  */

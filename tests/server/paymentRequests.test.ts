@@ -1,19 +1,21 @@
 /**
- * POST /v1/payments (docs/decisions.md 170–174): a payment request — a deposit address valid for the
- * network, its payment URI and hosted link, status OPEN (a PENDING payments row), an outbox mail when a
- * recipient is given, an audit row, all in one transaction. Permissions over the seven demo accounts;
- * another organisation's or the hidden business is 404; a currency or network the business has not
- * enabled is 400 on its field; amounts within the network's precision; expiration 1–10080 minutes; a
+ * POST /v1/payments (docs/decisions.md 170–174, 233): a payment request — a deposit address valid for
+ * the network, its payment URI and hosted link, answered as the list and the record read the payment
+ * (PENDING, priceCurrency/priceAmount, one schema), an outbox mail when a recipient is given, an
+ * audit row, all in one transaction. Permissions over the seven demo accounts; another organisation's
+ * or the hidden business is 404; a currency or network the business has not enabled is 400 on its field; amounts within the network's precision; expiration 1–10080 minutes; a
  * retry under the same key answers the same request (also two at once), another body under it is 422,
  * no key is 400; a refusal leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainOf, isValidAddress } from '../../src/domain/addresses';
 import { ERROR_TEXTS } from '../../src/domain/errors';
 import { PAYMENT_REQUEST_MESSAGES } from '../../src/domain/paymentRequests';
 import { AURORA, DEMO_ACCOUNTS, HIDDEN_BUSINESS } from '../../server/db/seed';
 import { DEPOSIT_DELAY_SECONDS } from '../../server/modules/payments/service';
+import { PaymentSchema } from '../../server/modules/transactions/schemas';
 import { makeApp, twoFaCodeAt, type TestApp, demoMay } from './helpers';
 
 let t: TestApp;
@@ -30,6 +32,17 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
+
+/** The one schema of a payment (the list's item, the record's and the create's answer). */
+const validPayment = new Ajv({
+  strict: false,
+  allErrors: true,
+  formats: {
+    int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 },
+    int64: { type: 'number', validate: (n: number) => Number.isSafeInteger(n) },
+    'date-time': /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+  },
+}).compile(PaymentSchema);
 
 const BTC = { businessId: 1, currency: 'BTC', network: 'MAIN', expirationMinutes: 60 };
 
@@ -56,7 +69,7 @@ const footprint = async () => ({
 });
 
 describe('a payment request', () => {
-  it('answers an open request with a valid address, its URI, link and expiry, listed as PENDING', async () => {
+  it('answers the payment as the record and the list read it: PENDING, priceCurrency/priceAmount, one schema', async () => {
     const response = await create({ ...BTC, amount: '0.015', paymentId: 'ORDER-1' });
     expect(response.statusCode, response.body).toBe(201);
     const { payment } = response.json();
@@ -64,33 +77,46 @@ describe('a payment request', () => {
     expect(payment).toEqual({
       id: expect.any(Number),
       businessId: 1,
-      reference: 'ORDER-1',
-      status: 'OPEN',
-      address: expect.stringMatching(/^bc1/),
-      network: 'MAIN',
-      currency: 'BTC',
-      amount: '0.015',
-      paymentUri: `bitcoin:${payment.address}?amount=0.015`,
-      expiresAt: new Date(now + 60 * 60_000).toISOString(),
-      link: expect.stringMatching(/^http:\/\/[^/]+\/pay\/[A-Za-z0-9_-]{24}$/),
+      status: 'PENDING',
       createdAt: new Date(now).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+      reference: 'ORDER-1',
+      priceCurrency: 'BTC',
+      priceAmount: '0.015',
+      depositCurrency: 'BTC',
+      depositNetwork: 'MAIN',
+      expectedAmount: '0.015',
+      expiresAt: new Date(now + 60 * 60_000).toISOString(),
+      address: expect.stringMatching(/^bc1/),
+      paymentUri: `bitcoin:${payment.address}?amount=0.015`,
+      link: expect.stringMatching(/^http:\/\/[^/]+\/pay\/[A-Za-z0-9_-]{24}$/),
+      deposits: [],
     });
     expect(isValidAddress('BTC', payment.address)).toBe(true);
+    expect(validPayment(payment), JSON.stringify(validPayment.errors)).toBe(true);
 
-    const listed = await t.app.inject({
+    // One vocabulary: the record by id and the list filtered by the created status answer the same.
+    const record = await t.app.inject({
       method: 'GET',
       url: `${URL}/${payment.id}`,
       headers: t.auth(tokens.get(ADMIN)!),
     });
-    expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toMatchObject({
-      status: 'PENDING',
-      reference: 'ORDER-1',
-      depositCurrency: 'BTC',
-      depositNetwork: 'MAIN',
-      expectedAmount: '0.015',
-      deposits: [],
+    expect(record.statusCode).toBe(200);
+    expect(record.json()).toEqual(payment);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${URL}?businessId=1&status=${payment.status}&from=${payment.createdAt}&limit=100`,
+      headers: t.auth(tokens.get(ADMIN)!),
     });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().payments).toContainEqual(payment);
+    // 'OPEN' is no status of a payment (decision 233 replaced the create's own word).
+    const open = await t.app.inject({
+      method: 'GET',
+      url: `${URL}?status=OPEN`,
+      headers: t.auth(tokens.get(ADMIN)!),
+    });
+    expect(open.statusCode).toBe(400);
     const { rows } = await t.db.query<{ due: Date }>(
       'SELECT deposit_due_at AS due FROM payments WHERE id = $1',
       [payment.id],
@@ -118,11 +144,12 @@ describe('a payment request', () => {
     }
   });
 
-  it('takes no amount as an open amount: no amount in the URI, a reference of its own', async () => {
+  it("takes no amount as an open amount: price '0', no amount in the URI, a reference of its own", async () => {
     const response = await create(BTC);
     expect(response.statusCode, response.body).toBe(201);
     const { payment } = response.json();
-    expect(payment.amount).toBeNull();
+    expect(payment).toMatchObject({ priceCurrency: 'BTC', priceAmount: '0', expectedAmount: '0' });
+    expect(validPayment(payment), JSON.stringify(validPayment.errors)).toBe(true);
     expect(payment.paymentUri).toBe(`bitcoin:${payment.address}`);
     expect(payment.reference).toBe(`PR-${payment.id}`);
   });
@@ -172,7 +199,7 @@ describe('a payment request', () => {
     expect(audits.rows).toHaveLength(1);
     expect(audits.rows[0]).toMatchObject({ action: 'create', organisation_id: AURORA });
     expect(audits.rows[0].changes).toMatchObject({
-      amount: { before: null, after: '0.5' },
+      priceAmount: { before: null, after: '0.5' },
       recipientEmail: { before: null, after: 'payer@example.com' },
     });
   });

@@ -23,19 +23,24 @@ const BUSINESSES = [
   { id: 2, businessName: 'Lumen Games', supportedDepositCurrenciesWithNetworks: { LTC: ['MAIN'] } },
 ];
 
+/** The create's answer: the payment as GET /v1/payments/{id} reads it (docs/decisions.md 233). */
 const PAYMENT = {
   id: 77,
   businessId: 1,
-  reference: 'PR-77',
-  status: 'OPEN',
-  address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
-  network: 'TRX',
-  currency: 'USDT',
-  amount: '25.5',
-  paymentUri: 'tron:TXYZabcdefghijkmnopqrstuvwxyz12345?amount=25.5',
-  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  link: 'http://dashboard.test/pay/abc',
+  status: 'PENDING',
   createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  reference: 'PR-77',
+  priceCurrency: 'USDT',
+  priceAmount: '25.5',
+  depositCurrency: 'USDT',
+  depositNetwork: 'TRX',
+  expectedAmount: '25.5',
+  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  address: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+  paymentUri: 'tron:TXYZabcdefghijkmnopqrstuvwxyz12345?amount=25.5',
+  link: 'http://dashboard.test/pay/abc',
+  deposits: [],
 };
 
 afterEach(() => {
@@ -71,7 +76,7 @@ describe('the page', () => {
         'POST /v1/payments': { status: 201, body: { payment: PAYMENT } },
         'GET /v1/payments/77': () => {
           reads += 1;
-          return { body: { id: 77, businessId: 1, status: 'PENDING', deposits: [] } };
+          return { body: PAYMENT };
         },
       });
       const controller = fakeController(
@@ -127,6 +132,7 @@ describe('the page', () => {
       expect((await screen.findByTestId('payment-qr')).getAttribute('alt')).toContain(PAYMENT.paymentUri);
       expect(screen.getByTestId('payment-countdown').textContent).toMatch(/^00:(29|30):\d\d$/);
       expect(screen.getByText(PAYMENT.link).getAttribute('href')).toEqual(PAYMENT.link);
+      expect(within(screen.getByTestId('payment-request')).getByText('25.5 USDT')).toBeTruthy();
       await waitFor(() => expect(screen.getByTestId('payment-status').textContent).toContain('Open'));
       expect(screen.getByTestId('payment-status').textContent).toContain('Waiting for the deposit');
       expect(reads).toBeGreaterThan(0);

@@ -11,6 +11,7 @@ import {
   clockText,
   expirationProblem,
   extrasProblems,
+  isOpenAmount,
   paymentAmountProblem,
   paymentLink,
   paymentUri,
@@ -42,6 +43,13 @@ describe('the amount of a payment request', () => {
     expect(paymentAmountProblem('0', 8)).toBe(M.amountPositive);
     expect(paymentAmountProblem('0.000', 8)).toBe(M.amountPositive);
     expect(paymentAmountProblem('-2', 8)).toBe(M.amountPositive);
+  });
+});
+
+describe("a payment's price as the API answers it", () => {
+  it("is an open amount at '0' (any spelling of zero), a set amount otherwise", () => {
+    for (const zero of ['0', '0.0', '00.000']) expect(isOpenAmount(zero)).toBe(true);
+    for (const set of ['25.5', '0.01', '10', '-0']) expect(isOpenAmount(set)).toBe(false);
   });
 });
 

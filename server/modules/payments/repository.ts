@@ -75,7 +75,7 @@ export function paymentsRepository(db: Db) {
       return rows[0]?.precision;
     },
 
-    /** Inserts an open request (status PENDING, the API's 'OPEN'); answers its id. */
+    /** Inserts an open request (status PENDING); answers its id. */
     async insert(scope: OrgScope, row: NewPaymentRow): Promise<number> {
       const { rows } = await db.query<{ id: string | number }>(
         `INSERT INTO payments

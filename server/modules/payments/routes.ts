@@ -22,7 +22,7 @@ export const paymentRequestsModule: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          'Creates a payment request: a deposit address, its payment URI and hosted link, open until it expires (status OPEN)',
+          'Creates a payment request: a deposit address, its payment URI and hosted link, open until it expires; answers the payment as the list reads it (status PENDING)',
         ...authed,
         body: CreatePaymentBody,
         response: {

@@ -1,4 +1,7 @@
-/** Wire shapes of a payment request (POST /v1/payments): its body, the sender's block and the answer. */
+/**
+ * Wire shapes of a payment request (POST /v1/payments): its body and the sender's block. The answer is
+ * the list's payment (server/modules/transactions/schemas.ts).
+ */
 import { Type, type Static } from 'typebox';
 import {
   EXPIRATION_MAX_MINUTES,
@@ -7,14 +10,7 @@ import {
   REDIRECT_URL_MAX,
 } from '../../../src/domain/paymentRequests';
 import { INT32_MAX, STRICT_BODY, Text } from '../../http/schemas';
-import {
-  BusinessId,
-  CurrencyCode,
-  Decimal,
-  NetworkName,
-  Timestamp,
-  TransactionId,
-} from '../transactions/schemas';
+import { BusinessId, CurrencyCode, NetworkName, PaymentSchema } from '../transactions/schemas';
 
 const Line = (maxLength: number) => Text({ maxLength });
 
@@ -55,18 +51,9 @@ export const CreatePaymentBody = Type.Object(
 );
 export type CreatePayment = Static<typeof CreatePaymentBody>;
 
-export const PaymentRequestSchema = Type.Object({
-  id: TransactionId,
-  businessId: BusinessId,
-  reference: Line(PAYMENT_TEXT_MAX),
-  status: Type.Literal('OPEN'),
-  address: Line(200),
-  network: NetworkName,
-  currency: CurrencyCode,
-  amount: Type.Union([Decimal, Type.Null()]),
-  paymentUri: Line(2000),
-  expiresAt: Timestamp,
-  link: Line(2000),
-  createdAt: Timestamp,
-});
-export type PaymentRequest = Static<typeof PaymentRequestSchema>;
+/**
+ * The answer is the payment as the list and the record read it (one schema, docs/decisions.md 233): a
+ * new request is PENDING, its price `priceCurrency`/`priceAmount` ('0' for an open amount).
+ */
+export const PaymentRequestSchema = PaymentSchema;
+export type PaymentRequest = Static<typeof PaymentSchema>;

@@ -9,9 +9,10 @@
  * else 400 on the field. The amount is optional (an open amount), a decimal string within the
  * network's precision; the expiration 1–10080 minutes; the optional texts (reference, redirect URL,
  * recipient, subject, sender) by extrasProblems (src/domain/paymentRequests.ts, shared with the
- * dashboard). The request row (status PENDING, the API's 'OPEN'), its address (./address.ts), URI and
- * link, the outbox mail (./mail.ts, with a recipient) and the audit row commit together, in the
- * transaction that holds the Idempotency-Key (`createMovement` in `dbOf(request)`).
+ * dashboard). The request row (status PENDING), its address (./address.ts), URI and link, the outbox
+ * mail (./mail.ts, with a recipient) and the audit row commit together, in the transaction that holds
+ * the Idempotency-Key (`createMovement` in `dbOf(request)`). The answer is the payment as the list and
+ * the record read it (docs/decisions.md 233).
  */
 import { randomBytes } from 'node:crypto';
 import Big from 'big.js';
@@ -45,9 +46,9 @@ export const ENTITY = 'payment-request';
 const AUDITED = [
   'businessId',
   'reference',
-  'currency',
-  'network',
-  'amount',
+  'priceCurrency',
+  'depositNetwork',
+  'priceAmount',
   'status',
   'address',
   'expiresAt',
@@ -132,22 +133,39 @@ export function paymentRequestsService({ now, config }: AppContext) {
           const address = depositAddress(chain, scope.organisationId, id);
           const uri = paymentUri(chain, currency, address, amount);
           await rows.setAddress(scope, id, { reference, address, paymentUri: uri });
-          const created = {
+          // The payment as GET /v1/payments/{id} reads it now (docs/decisions.md 233): the row's
+          // status, its price (0 for an open amount, decision 171), no deposit yet.
+          const price = amount ?? '0';
+          const created: PaymentRequest = {
             id,
             businessId,
-            reference,
-            status: 'OPEN' as const,
-            address,
-            network,
-            currency,
-            amount,
-            paymentUri: uri,
-            expiresAt: expiresAt.toISOString(),
-            link,
+            status: 'PENDING',
             createdAt: at.toISOString(),
+            updatedAt: at.toISOString(),
+            reference,
+            priceCurrency: currency,
+            priceAmount: price,
+            depositCurrency: currency,
+            depositNetwork: network,
+            expectedAmount: price,
+            expiresAt: expiresAt.toISOString(),
+            address,
+            paymentUri: uri,
+            link,
+            deposits: [],
           };
           if (extras.recipientEmail) {
-            const mail = mailOf({ ...created, mailSubject: extras.mailSubject ?? reference, sender });
+            const mail = mailOf({
+              reference,
+              currency,
+              network,
+              amount,
+              address,
+              link,
+              expiresAt: created.expiresAt,
+              mailSubject: extras.mailSubject ?? reference,
+              sender,
+            });
             await rows.queueMail(scope, {
               paymentId: id,
               recipient: extras.recipientEmail,

@@ -88,6 +88,11 @@ export const PaymentDepositSchema = Type.Object({
   createdAt: Timestamp,
 });
 
+/**
+ * A payment, as every call answers it: the list, the record by id and the create (POST /v1/payments,
+ * server/modules/payments). One vocabulary: the statuses of TRANSACTION_STATUSES.payments (a new
+ * request is PENDING), the price in `priceCurrency`/`priceAmount` (0: any amount), docs/decisions.md 233.
+ */
 export const PaymentSchema = Type.Object({
   ...common(STATUSES.payments),
   reference: Line(200),
@@ -97,6 +102,10 @@ export const PaymentSchema = Type.Object({
   depositNetwork: NetworkName,
   expectedAmount: Decimal,
   expiresAt: Timestamp,
+  // A request made through POST /v1/payments has them (decisions 172–173); the demo history has none.
+  address: Nullable(Line(200)),
+  paymentUri: Nullable(Line(2000)),
+  link: Nullable(Line(2000)),
   deposits: Type.Array(PaymentDepositSchema, { maxItems: 1000 }),
 });
 

@@ -24,6 +24,7 @@ import {
   SENDER_FIELDS,
   expirationProblem,
   extrasProblems,
+  isOpenAmount,
   paymentAmountProblem,
   type PaymentSender,
 } from '../../domain/paymentRequests';
@@ -410,7 +411,9 @@ export function PaymentRequestResult({ payment, restart }: { payment: PaymentReq
           </Labelled>
           <Labelled label="requestedAmount">
             <Typography>
-              {payment.amount === null ? translate(T('anyAmount')) : `${payment.amount} ${payment.currency}`}
+              {isOpenAmount(payment.priceAmount)
+                ? translate(T('anyAmount'))
+                : `${payment.priceAmount} ${payment.priceCurrency}`}
             </Typography>
           </Labelled>
         </Stack>

@@ -2,6 +2,7 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
 import type { CustomMethods, MethodsOf } from '../../dataProvider/types';
 import type { PaymentSender } from '../../domain/paymentRequests';
+import type { PaymentDeposit } from '../../domain/transactions';
 
 /** The body of POST /v1/payments (docs/product.md): optional fields absent when empty. */
 export interface PaymentRequestBody {
@@ -17,20 +18,28 @@ export interface PaymentRequestBody {
   sender?: PaymentSender;
 }
 
-/** The request as POST /v1/payments answers it (status OPEN). */
+/**
+ * The request as POST /v1/payments answers it: the payment as the `payments` list and record read it
+ * (docs/decisions.md 233), a new one PENDING, its price '0' for an open amount. A created request
+ * always has its address, URI and link (the demo history's payments have none).
+ */
 export interface PaymentRequest {
   id: number;
   businessId: number;
-  reference: string;
-  status: 'OPEN';
-  address: string;
-  network: string;
-  currency: string;
-  amount: string | null;
-  paymentUri: string;
-  expiresAt: string;
-  link: string;
+  status: string;
   createdAt: string;
+  updatedAt: string;
+  reference: string;
+  priceCurrency: string;
+  priceAmount: string;
+  depositCurrency: string;
+  depositNetwork: string;
+  expectedAmount: string;
+  expiresAt: string;
+  address: string;
+  paymentUri: string;
+  link: string;
+  deposits: PaymentDeposit[];
 }
 
 export const cryptoDepositMethods = {
