@@ -10,7 +10,10 @@
  *   the CORS `Access-Control-Allow-Origin`;
  * - an `operationId` (from the method and path unless the route names one) and a description (the
  *   route's summary, and who may call it);
- * - servers, tags and the API's description.
+ * - servers, tags and the API's description;
+ * - an `example` on each JSON request body and 2xx answer, from server/http/examples.json: real
+ *   requests and answers of the demo data, written by `node scripts/openapi-examples.mjs`
+ *   (tests/server/openapiExamples.test.ts checks that every operation has them and that they validate).
  * Spectral (`oas` and the OWASP API Security rulesets, `npm run lint`) judges the result.
  */
 import { Type } from 'typebox';
@@ -19,6 +22,15 @@ import { PUBLIC } from '../auth/access';
 import type { App } from '../context';
 import type { RouteInfo } from './conventions';
 import { ErrorBody } from './schemas';
+import examplesFile from './examples.json';
+
+/** An operation's example ("METHOD /v1/path/{param}" → it): its request body and its 2xx answer. */
+export interface OperationExample {
+  request?: unknown;
+  status: number;
+  response?: unknown;
+}
+export const EXAMPLES: Readonly<Record<string, OperationExample>> = examplesFile;
 
 const TAGS: Record<string, string> = {
   auth: 'Logging in and out, switching organisation, forgotten and reset passwords',
@@ -78,10 +90,14 @@ const RETRY_AFTER = {
 };
 
 type Json = Record<string, unknown>;
+interface MediaType {
+  schema?: unknown;
+  example?: unknown;
+}
 interface Response {
   description?: string;
   headers?: Record<string, unknown>;
-  content?: Record<string, { schema?: unknown }>;
+  content?: Record<string, MediaType>;
 }
 interface Operation {
   operationId?: string;
@@ -90,6 +106,7 @@ interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: Json[];
+  requestBody?: { content?: Record<string, MediaType> };
   responses?: Record<string, Response>;
 }
 export interface OpenApiDocument {
@@ -153,7 +170,11 @@ function accessSentence(route: RouteInfo | undefined): string {
 }
 
 /** The generated document, completed from the route table (pure: tests call it on a document). */
-export function completeDocument(generated: OpenApiDocument, routes: readonly RouteInfo[]): OpenApiDocument {
+export function completeDocument(
+  generated: OpenApiDocument,
+  routes: readonly RouteInfo[],
+  examples: Readonly<Record<string, OperationExample>> = EXAMPLES,
+): OpenApiDocument {
   const doc: OpenApiDocument = JSON.parse(JSON.stringify(generated));
   doc.info = {
     ...doc.info,
@@ -217,6 +238,11 @@ export function completeDocument(generated: OpenApiDocument, routes: readonly Ro
       }
 
       const responses = (operation.responses ??= {});
+      const example = examples[`${method.toUpperCase()} ${path}`];
+      const requestJson = operation.requestBody?.content?.['application/json'];
+      if (example?.request !== undefined && requestJson) requestJson.example = example.request;
+      const answerJson = responses[String(example?.status)]?.content?.['application/json'];
+      if (example?.response !== undefined && answerJson) answerJson.example = example.response;
       if (access.kind !== 'public') responses['401'] ??= errorResponse('No session, or it has ended');
       if (access.kind === 'permission')
         responses['403'] ??= errorResponse('The role lacks a required permission');
