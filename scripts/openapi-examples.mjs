@@ -449,6 +449,7 @@ try {
       as: ADMIN,
       url: `/v1/payment/balance/convert/${idOf(created)}`,
       headers: money(),
+      body: {},
     });
   }
   {
