@@ -8,6 +8,7 @@
 import { noHoldingText } from '../../src/domain/transfers';
 import type { OrgScope } from '../auth/scope';
 import type { Db } from '../db/client';
+import { holdsCurrency } from '../ledger';
 import { validationError } from './errors';
 
 /** 400 `{ [field]: 'The business holds no JPY.' }` when the business has no account in the currency. */
@@ -18,12 +19,7 @@ export async function assertHolds(
   currency: string,
   field: string,
 ): Promise<void> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM ledger_accounts
-      WHERE organisation_id = $1 AND business_id = $2 AND kind = 'business' AND currency = $3`,
-    [scope.organisationId, businessId, currency],
-  );
-  if (rows.length > 0) return;
+  if (await holdsCurrency(db, scope, businessId, currency)) return;
   const text = noHoldingText(currency);
   throw validationError({ [field]: text }, text);
 }

@@ -453,6 +453,24 @@ export async function fundsOf(db: Db, scope: OrgScope, businessId: number): Prom
   }));
 }
 
+/**
+ * Whether a business has ever held a currency: an account of it in that currency exists (it is opened
+ * by the first posting and never removed).
+ */
+export async function holdsCurrency(
+  db: Db,
+  scope: OrgScope,
+  businessId: number,
+  currency: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM ledger_accounts
+      WHERE organisation_id = $1 AND business_id = $2 AND kind = 'business' AND currency = $3`,
+    [scope.organisationId, businessId, currency],
+  );
+  return rows.length > 0;
+}
+
 /** The postings of a hold: `amount` of the business's available balance reserved (refused beyond it). */
 export function holdPostings(businessId: number, currency: string, amount: string): PostingInput[] {
   return [

@@ -10,9 +10,6 @@ import { describe, expect, it } from 'vitest';
 const MODULES = 'server/modules';
 const SQL = [/\.query\s*[<(]/, /\b(SELECT|INSERT INTO|DELETE FROM|UPDATE\s+\w+\s+SET|FOR UPDATE)\b/];
 
-/** Modules still to be given the shape (issue 31 §2): none may be added. */
-const NOT_YET: readonly string[] = ['events'];
-
 const modules = readdirSync(MODULES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(MODULES, entry.name, 'routes.ts')))
   .map((entry) => entry.name);
@@ -23,17 +20,13 @@ describe("the server modules' shape", () => {
   });
 
   it('keeps SQL out of every routes.ts', () => {
-    const offenders = modules
-      .filter((name) => !NOT_YET.includes(name))
-      .flatMap((name) =>
-        readFileSync(join(MODULES, name, 'routes.ts'), 'utf8')
-          .split('\n')
-          .flatMap((line, index) =>
-            SQL.some((pattern) => pattern.test(line))
-              ? [`${name}/routes.ts:${index + 1}: ${line.trim()}`]
-              : [],
-          ),
-      );
+    const offenders = modules.flatMap((name) =>
+      readFileSync(join(MODULES, name, 'routes.ts'), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          SQL.some((pattern) => pattern.test(line)) ? [`${name}/routes.ts:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import { orgRows, scopeOf } from '../../auth/scope';
 import { eventHubFor } from '../../events/hub';
 import { ApiError, SERVER_TEXTS } from '../../http/errors';
 import { errors, Text } from '../../http/schemas';
+import { eventsRepository } from './repository';
 
 /** An SSE frame: `event` names a control message; data is one line of JSON. */
 export function frame(id: number | undefined, data: unknown, event?: string): string {
@@ -79,27 +80,13 @@ export const eventsModule: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.addHook('onClose', async () => hub.release());
 
-  const hiddenOf = async (organisationId: number) =>
-    new Set(
-      (
-        await db.query<{ id: number }>(
-          'SELECT id FROM businesses WHERE organisation_id = $1 AND hidden_from_non_admins',
-          [organisationId],
-        )
-      ).rows.map((r) => Number(r.id)),
-    );
+  const events = eventsRepository(db);
+  const hiddenOf = (organisationId: number) => events.hiddenBusinessIds({ organisationId });
 
   /** The session's permissions if it is still live (not revoked, expired or idle), else null. */
-  const stillLive = async (sessionId: string): Promise<string[] | null> => {
+  const stillLive = (sessionId: string): Promise<string[] | null> => {
     const at = now();
-    const { rows } = await db.query<{ permissions: string[] }>(
-      `SELECT r.permissions FROM sessions s
-         JOIN memberships m ON m.user_id = s.user_id AND m.organisation_id = s.organisation_id
-         JOIN roles r ON r.id = m.role_id
-        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2 AND s.last_seen_at > $3`,
-      [sessionId, new Date(at), new Date(at - config.sessionIdleMinutes * 60_000)],
-    );
-    return rows[0]?.permissions ?? null;
+    return events.livePermissions(sessionId, new Date(at), new Date(at - config.sessionIdleMinutes * 60_000));
   };
 
   app.get(
