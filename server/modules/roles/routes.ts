@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Permission } from '../../../src/domain/permissions';
 import { looksLikeBuiltInRoleName } from '../../../src/domain/roleName';
 import { DEFAULT_PERMISSION, hasSpecialCharacters, ROLE_MESSAGES } from '../../../src/domain/roles';
+import { permissionsLacking } from '../../../src/domain/users';
 import { audit, changesBetween } from '../../audit';
 import { requires } from '../../auth/access';
 import { sessionsChanging } from '../../auth/sessionCache';
@@ -56,7 +57,7 @@ export const rolesModule: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The permissions as kept (with the default one); 403 naming any the caller lacks. */
   function checkPermissions(held: readonly string[], asked: readonly Permission[]): Permission[] {
-    const wider = asked.filter((p) => !held.includes(p));
+    const wider = permissionsLacking(held, asked);
     if (wider.length > 0) throw new ApiError(403, { message: widerRoleText(wider) });
     return [...new Set<Permission>([DEFAULT_PERMISSION, ...asked])].sort();
   }
