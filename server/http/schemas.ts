@@ -20,6 +20,55 @@ export function Text(options: TStringOptions & { maxLength: number; multiline?: 
   return Type.String({ ...rest, pattern: multiline ? TEXT_PATTERN_MULTILINE : TEXT_PATTERN });
 }
 
+/**
+ * An amount on the wire: a plain decimal string, digits with an optional fraction (never a float, never
+ * exponent notation). Answers carry it (`Decimal`, server/modules/transactions/schemas.ts) and so do
+ * request amounts (`RequestDecimal`).
+ */
+export const DECIMAL_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
+/** The same, or empty: a payment's open amount. */
+export const OPEN_DECIMAL_PATTERN = '^(-?[0-9]+(\\.[0-9]+)?)?$';
+const REQUEST_DECIMAL_PATTERNS: readonly string[] = [DECIMAL_PATTERN, OPEN_DECIMAL_PATTERN];
+
+/** The product's rule of a request amount: its message for a value (and the request's other fields), or null. */
+export type DecimalRule = (value: string, body: Readonly<Record<string, unknown>>) => string | null;
+const DECIMAL_RULE = Symbol('decimalRule');
+
+/**
+ * A request amount: a decimal string whose pattern documents its shape, while the service keeps the
+ * precise rules (more than 0, the currency's decimals, the movement's minimum and maximum). The pattern
+ * is loose on purpose (a sign, leading zeros): every value the service takes matches it. A value that
+ * does not match is answered with the product's message for the field, `rule`'s (what the service would
+ * have answered: 'Amount must be a number', 'Amount is required'…), not Ajv's (fieldErrors,
+ * server/http/validation.ts). `open`: empty is a value too (a payment's open amount).
+ */
+export function RequestDecimal(rule: DecimalRule, options: { description: string; open?: boolean }) {
+  const schema = Type.String({
+    maxLength: 64,
+    pattern: options.open ? OPEN_DECIMAL_PATTERN : DECIMAL_PATTERN,
+    description: `${options.description} A decimal string (digits, an optional fraction); the service checks the amount's rules and answers their messages.`,
+  });
+  return Object.assign(schema, { [DECIMAL_RULE]: rule });
+}
+
+/**
+ * The product's message for a request amount that does not match its pattern (a RequestDecimal field
+ * of `bodySchema`, the route's body schema as declared), or undefined for any other pattern or field.
+ */
+export function requestDecimalMessage(
+  pattern: string | undefined,
+  field: string,
+  bodySchema: unknown,
+  body: unknown,
+): string | undefined {
+  if (!REQUEST_DECIMAL_PATTERNS.includes(pattern ?? '')) return undefined;
+  const properties = (bodySchema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  const rule = (properties?.[field] as { [DECIMAL_RULE]?: DecimalRule } | undefined)?.[DECIMAL_RULE];
+  const values = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const value = values[field];
+  return rule && typeof value === 'string' ? (rule(value, values) ?? undefined) : undefined;
+}
+
 /** Integers on the wire are int32 with bounds (OpenAPI `format`; ids and counts fit PostgreSQL integer). */
 export const INT32_MAX = 2_147_483_647;
 export const Int32 = (options: {

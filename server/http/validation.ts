@@ -2,13 +2,15 @@
  * Maps schema-validation errors onto field messages: a field of the route's form (config.form, the
  * shared rules of src/domain/schemas.ts) gets the form's text of docs/product.md#validation-rules-and-messages; a text over its
  * maxLength the product's 'must be at most N characters' (maxLengthText), not Ajv's 'must NOT have
- * more than N characters'; other fields get a short technical text.
+ * more than N characters'; a request amount that does not match its pattern (RequestDecimal) the
+ * product's message for the field, the one the service would answer; other fields get a short
+ * technical text.
  */
 import type { FastifySchemaValidationError } from 'fastify';
 import { maxLengthText } from '../../src/domain/validation';
 import { SERVER_TEXTS } from './errors';
 import { formMessage, type AnyForm } from './forms';
-import { TEXT_PATTERNS } from './schemas';
+import { requestDecimalMessage, TEXT_PATTERNS } from './schemas';
 
 export const UNKNOWN_PARAMETER = 'is not a known parameter';
 export const UNKNOWN_FIELD = 'is not a known field';
@@ -17,6 +19,7 @@ export function fieldErrors(
   validation: FastifySchemaValidationError[],
   context?: string,
   form?: { rules: AnyForm; body: unknown },
+  request?: { bodySchema: unknown; body: unknown },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const e of validation) {
@@ -44,6 +47,9 @@ export function fieldErrors(
     errors[field] =
       (context === 'body' ? formMessage(form?.rules, field, form?.body) : undefined) ??
       (isControl ? SERVER_TEXTS.controlCharacters : undefined) ??
+      (context === 'body' && e.keyword === 'pattern'
+        ? requestDecimalMessage(params.pattern, field, request?.bodySchema, request?.body)
+        : undefined) ??
       (e.keyword === 'maxLength' && typeof params.limit === 'number'
         ? maxLengthText(params.limit)
         : undefined) ??

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../server/http/conventions';
+import { WITHDRAWAL_MESSAGES } from '../../src/domain/withdrawals';
 import { operationIdFor } from '../../server/http/docs';
+import { DECIMAL_PATTERN, OPEN_DECIMAL_PATTERN } from '../../server/http/schemas';
 import { makeApp, type TestApp } from './helpers';
 
 type Schema = Record<string, unknown>;
@@ -176,5 +178,46 @@ describe('/v1/openapi.json', () => {
       expect(answer.headers[header], header).toMatch(/^\d+$/);
     }
     expect(answer.headers['access-control-allow-origin']).toBe('http://127.0.0.1:5173');
+  });
+});
+
+/** Issue 31 §7: what an integrator codes against is as precise as what the server enforces. */
+describe('/v1/openapi.json: the contract integrators code against', () => {
+  // The conversions are being refactored (issue 31): their amount takes RequestDecimal there.
+  const PENDING = (path: string) => path.startsWith('/v1/payment/balance/convert');
+
+  it('gives every request amount the decimal pattern of the answers (RequestDecimal)', () => {
+    const problems = operations()
+      .filter(({ path }) => !PENDING(path))
+      .flatMap(({ name, op }) => {
+        const body = op.requestBody?.content['application/json']?.schema;
+        const fields = [
+          ...Object.entries((body?.properties ?? {}) as Record<string, Schema>),
+          ...(op.parameters ?? []).map((p) => [p.name, p.schema] as [string, Schema]),
+        ];
+        return fields
+          .filter(([field, schema]) => /amount$|^threshold$/i.test(field) && schema.type === 'string')
+          .filter(
+            ([, schema]) => schema.pattern !== DECIMAL_PATTERN && schema.pattern !== OPEN_DECIMAL_PATTERN,
+          )
+          .map(([field]) => `${name} ${field}`);
+      });
+    expect(problems).toEqual([]);
+    const transfer = doc.paths['/v1/payment/internal-transfers'].post.requestBody!;
+    expect(transfer.content['application/json'].schema).toMatchObject({
+      properties: { amount: { type: 'string', pattern: DECIMAL_PATTERN } },
+    });
+  });
+
+  it("answers the product's message, not the pattern's, for a request amount of another shape", async () => {
+    const token = await t.token('admin@example.com');
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/withdrawals/approval-thresholds/BTC',
+      headers: t.auth(token),
+      payload: { threshold: '1e3' },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().errors).toEqual({ threshold: WITHDRAWAL_MESSAGES.thresholdInvalid });
   });
 });

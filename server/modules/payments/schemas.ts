@@ -7,9 +7,10 @@ import {
   EXPIRATION_MAX_MINUTES,
   EXPIRATION_MIN_MINUTES,
   PAYMENT_TEXT_MAX,
+  paymentAmountProblem,
   REDIRECT_URL_MAX,
 } from '../../../src/domain/paymentRequests';
-import { INT32_MAX, STRICT_BODY, Text } from '../../http/schemas';
+import { INT32_MAX, RequestDecimal, STRICT_BODY, Text } from '../../http/schemas';
 import { BusinessId, CurrencyCode, NetworkName, PaymentSchema } from '../transactions/schemas';
 
 const Line = (maxLength: number) => Text({ maxLength });
@@ -31,8 +32,13 @@ export const CreatePaymentBody = Type.Object(
     businessId: BusinessId,
     currency: CurrencyCode,
     network: NetworkName,
-    /** A decimal string; absent (or empty) for an open amount. Checked by the service. */
-    amount: Type.Optional(Text({ maxLength: 64 })),
+    // The shape's message never depends on the currency's decimals: any precision reads it.
+    amount: Type.Optional(
+      RequestDecimal((value) => paymentAmountProblem(value, 18), {
+        description: 'The price, more than 0; absent or empty for an open amount.',
+        open: true,
+      }),
+    ),
     // Wide bounds: the service answers a value outside 1–10080 on the field, with its message.
     expirationMinutes: Type.Integer({
       format: 'int32',

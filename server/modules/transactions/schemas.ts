@@ -8,7 +8,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { TRANSACTION_STATUSES } from '../../../src/domain/transactions';
-import { Text } from '../../http/schemas';
+import { DECIMAL_PATTERN, Text } from '../../http/schemas';
 import { before, atLeast, defineList, equals, equalsAny, type ListFilter } from '../../lib/list';
 
 /** Transaction ids are bigint columns; on the wire numbers that JavaScript holds exactly. */
@@ -23,7 +23,7 @@ export const Timestamp = Type.String({
 /** An amount: a plain decimal string (never a float, never exponent notation). */
 export const Decimal = Type.String({
   maxLength: 64,
-  pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+  pattern: DECIMAL_PATTERN,
   description: 'A decimal number as a string',
 });
 export const CurrencyCode = Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$' });
