@@ -28,45 +28,99 @@ export function Text(options: TStringOptions & { maxLength: number; multiline?: 
 export const DECIMAL_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
 /** The same, or empty: a payment's open amount. */
 export const OPEN_DECIMAL_PATTERN = '^(-?[0-9]+(\\.[0-9]+)?)?$';
-const REQUEST_DECIMAL_PATTERNS: readonly string[] = [DECIMAL_PATTERN, OPEN_DECIMAL_PATTERN];
 
-/** The product's rule of a request amount: its message for a value (and the request's other fields), or null. */
-export type DecimalRule = (value: string, body: Readonly<Record<string, unknown>>) => string | null;
-const DECIMAL_RULE = Symbol('decimalRule');
+/**
+ * The product's rule of a request field: its message for a text value (given the whole body), or null
+ * when the product takes it. A field whose schema carries one (withRule) is answered with the rule's
+ * message when the schema refuses it (fieldErrors, server/http/validation.ts), the text the service or
+ * the form would have answered, never Ajv's.
+ */
+export type FieldRule = (value: string, body: Readonly<Record<string, unknown>>) => string | null;
+const FIELD_RULE = Symbol('fieldRule');
+
+/** `schema` with the product's rule of its field (kept through TypeBox's Optional and Object). */
+export function withRule<S extends object>(schema: S, rule: FieldRule): S {
+  return Object.assign(schema, { [FIELD_RULE]: rule });
+}
+
+/**
+ * The product's rule of a request object checked as a whole (a form): every field's message, keyed by
+ * field. When the schema refuses a field of an object carrying one (withObjectRule), the answer holds
+ * the rule's messages for all its fields, as the service would have answered them at once, not only
+ * for the fields the schema refused.
+ */
+export type ObjectRule = (values: Readonly<Record<string, unknown>>) => Partial<Record<string, string>>;
+const OBJECT_RULE = Symbol('objectRule');
+
+/** `schema` (an object) with the product's rule of the whole object. */
+export function withObjectRule<S extends object>(schema: S, rule: ObjectRule): S {
+  return Object.assign(schema, { [OBJECT_RULE]: rule });
+}
 
 /**
  * A request amount: a decimal string whose pattern documents its shape, while the service keeps the
  * precise rules (more than 0, the currency's decimals, the movement's minimum and maximum). The pattern
  * is loose on purpose (a sign, leading zeros): every value the service takes matches it. A value that
- * does not match is answered with the product's message for the field, `rule`'s (what the service would
- * have answered: 'Amount must be a number', 'Amount is required'…), not Ajv's (fieldErrors,
- * server/http/validation.ts). `open`: empty is a value too (a payment's open amount).
+ * does not match is answered with `rule`'s message ('Amount must be a number', 'Amount is required'…),
+ * the one the service would have answered. `open`: empty is a value too (a payment's open amount).
  */
-export function RequestDecimal(rule: DecimalRule, options: { description: string; open?: boolean }) {
+export function RequestDecimal(rule: FieldRule, options: { description: string; open?: boolean }) {
   const schema = Type.String({
     maxLength: 64,
     pattern: options.open ? OPEN_DECIMAL_PATTERN : DECIMAL_PATTERN,
     description: `${options.description} A decimal string (digits, an optional fraction); the service checks the amount's rules and answers their messages.`,
   });
-  return Object.assign(schema, { [DECIMAL_RULE]: rule });
+  return withRule(schema, rule);
 }
 
 /**
- * The product's message for a request amount that does not match its pattern (a RequestDecimal field
- * of `bodySchema`, the route's body schema as declared), or undefined for any other pattern or field.
+ * The product's message for a body field the schema refused (`field` dotted: `originator.type`), when
+ * its schema in `bodySchema` (the route's body schema as declared) carries a rule and the value is a
+ * text the rule refuses; undefined otherwise.
  */
-export function requestDecimalMessage(
-  pattern: string | undefined,
-  field: string,
+/**
+ * The product's messages (dotted field → text) of the objects with a rule (withObjectRule) that hold a
+ * field the schema refused, `bodySchema` the route's body schema as declared.
+ */
+export function objectRuleMessages(
+  fields: readonly string[],
   bodySchema: unknown,
   body: unknown,
-): string | undefined {
-  if (!REQUEST_DECIMAL_PATTERNS.includes(pattern ?? '')) return undefined;
-  const properties = (bodySchema as { properties?: Record<string, unknown> } | undefined)?.properties;
-  const rule = (properties?.[field] as { [DECIMAL_RULE]?: DecimalRule } | undefined)?.[DECIMAL_RULE];
-  const values = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const value = values[field];
-  return rule && typeof value === 'string' ? (rule(value, values) ?? undefined) : undefined;
+): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const field of fields) {
+    let schema = bodySchema as { properties?: Record<string, unknown> } | undefined;
+    let value: unknown = body;
+    const path: string[] = [];
+    for (const key of ['', ...field.split('.')]) {
+      if (key) {
+        schema = schema?.properties?.[key] as typeof schema;
+        value =
+          value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+        path.push(key);
+      }
+      const rule = (schema as { [OBJECT_RULE]?: ObjectRule } | undefined)?.[OBJECT_RULE];
+      if (!rule || value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+      const prefix = path.map((p) => `${p}.`).join('');
+      for (const [name, text] of Object.entries(rule(value as Record<string, unknown>)))
+        if (text) messages[`${prefix}${name}`] = text;
+    }
+  }
+  return messages;
+}
+
+export function fieldRuleMessage(field: string, bodySchema: unknown, body: unknown): string | undefined {
+  let schema = bodySchema as { properties?: Record<string, unknown> } | undefined;
+  let values: unknown = undefined;
+  let value: unknown = body;
+  for (const key of field.split('.')) {
+    schema = schema?.properties?.[key] as typeof schema;
+    values = value;
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  const rule = (schema as { [FIELD_RULE]?: FieldRule } | undefined)?.[FIELD_RULE];
+  if (!rule || typeof value !== 'string') return undefined;
+  return rule(value, values as Record<string, unknown>) ?? undefined;
 }
 
 /** Integers on the wire are int32 with bounds (OpenAPI `format`; ids and counts fit PostgreSQL integer). */

@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../server/http/conventions';
+import { BANK_CURRENCIES, PAYMENT_METHODS } from '../../src/domain/bankAccounts';
+import { NATIONAL_IDENTIFIER_TYPES, ORIGINATOR_TYPES } from '../../src/domain/travelRule';
 import { WITHDRAWAL_MESSAGES } from '../../src/domain/withdrawals';
 import { operationIdFor } from '../../server/http/docs';
 import { DECIMAL_PATTERN, OPEN_DECIMAL_PATTERN } from '../../server/http/schemas';
@@ -219,5 +221,32 @@ describe('/v1/openapi.json: the contract integrators code against', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors).toEqual({ threshold: WITHDRAWAL_MESSAGES.thresholdInvalid });
+  });
+
+  /** The values a schema allows of a closed set (its enum, or its branches'), null aside. */
+  const closedSet = (schema: Schema | undefined): unknown[] =>
+    [
+      ...((schema?.enum as unknown[] | undefined) ?? []),
+      ...((schema?.anyOf as Schema[] | undefined) ?? []).flatMap(closedSet),
+    ].filter((value) => value !== null);
+  const bodyOf = (path: string, method: string) =>
+    doc.paths[path][method].requestBody!.content['application/json'].schema as Schema & {
+      properties: Record<string, Schema>;
+    };
+
+  it('writes every closed set of a request as an enum (the product’s own lists)', () => {
+    const originator = bodyOf('/v1/deposits/travel-rule/{id}', 'patch').properties.originator as Schema & {
+      properties: Record<string, Schema>;
+    };
+    expect(closedSet(originator.properties.type)).toEqual([...ORIGINATOR_TYPES]);
+    expect(closedSet(originator.properties.nationalIdentifierType)).toEqual([...NATIONAL_IDENTIFIER_TYPES]);
+    for (const [path, method] of [
+      ['/v1/bank-accounts', 'post'],
+      ['/v1/bank-accounts/{id}', 'patch'],
+    ]) {
+      const { properties } = bodyOf(path, method);
+      expect(closedSet(properties.accountCurrency), path).toEqual([...BANK_CURRENCIES]);
+      expect(closedSet(properties.paymentMethod), path).toEqual([...PAYMENT_METHODS]);
+    }
   });
 });
