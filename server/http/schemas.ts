@@ -30,12 +30,18 @@ export const DECIMAL_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
 export const OPEN_DECIMAL_PATTERN = '^(-?[0-9]+(\\.[0-9]+)?)?$';
 
 /**
- * The product's rule of a request field: its message for a text value (given the whole body), or null
- * when the product takes it. A field whose schema carries one (withRule) is answered with the rule's
+ * The product's rule of a request field: its message for a value (given the whole body), or null when
+ * the product takes it (or leaves the value to the schema: TextRule). A field whose schema carries one (withRule) is answered with the rule's
  * message when the schema refuses it (fieldErrors, server/http/validation.ts), the text the service or
  * the form would have answered, never Ajv's.
  */
-export type FieldRule = (value: string, body: Readonly<Record<string, unknown>>) => string | null;
+export type FieldRule = (value: unknown, body: Readonly<Record<string, unknown>>) => string | null;
+/** A rule of a text field: other values (a number where a text belongs) keep the schema's message. */
+export type TextRule = (value: string, body: Readonly<Record<string, unknown>>) => string | null;
+export const textRule =
+  (rule: TextRule): FieldRule =>
+  (value, body) =>
+    typeof value === 'string' ? rule(value, body) : null;
 const FIELD_RULE = Symbol('fieldRule');
 
 /** `schema` with the product's rule of its field (kept through TypeBox's Optional and Object). */
@@ -64,13 +70,13 @@ export function withObjectRule<S extends object>(schema: S, rule: ObjectRule): S
  * does not match is answered with `rule`'s message ('Amount must be a number', 'Amount is required'…),
  * the one the service would have answered. `open`: empty is a value too (a payment's open amount).
  */
-export function RequestDecimal(rule: FieldRule, options: { description: string; open?: boolean }) {
+export function RequestDecimal(rule: TextRule, options: { description: string; open?: boolean }) {
   const schema = Type.String({
     maxLength: 64,
     pattern: options.open ? OPEN_DECIMAL_PATTERN : DECIMAL_PATTERN,
     description: `${options.description} A decimal string (digits, an optional fraction); the service checks the amount's rules and answers their messages.`,
   });
-  return withRule(schema, rule);
+  return withRule(schema, textRule(rule));
 }
 
 /**
@@ -119,7 +125,7 @@ export function fieldRuleMessage(field: string, bodySchema: unknown, body: unkno
     value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   }
   const rule = (schema as { [FIELD_RULE]?: FieldRule } | undefined)?.[FIELD_RULE];
-  if (!rule || typeof value !== 'string') return undefined;
+  if (!rule || value === undefined) return undefined;
   return rule(value, values as Record<string, unknown>) ?? undefined;
 }
 

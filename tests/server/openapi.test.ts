@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../server/http/conventions';
 import { BANK_CURRENCIES, PAYMENT_METHODS } from '../../src/domain/bankAccounts';
+import { EXPIRATION_MAX_MINUTES, EXPIRATION_MIN_MINUTES } from '../../src/domain/paymentRequests';
 import { NATIONAL_IDENTIFIER_TYPES, ORIGINATOR_TYPES } from '../../src/domain/travelRule';
 import { WITHDRAWAL_MESSAGES } from '../../src/domain/withdrawals';
 import { operationIdFor } from '../../server/http/docs';
@@ -248,5 +249,12 @@ describe('/v1/openapi.json: the contract integrators code against', () => {
       expect(closedSet(properties.accountCurrency), path).toEqual([...BANK_CURRENCIES]);
       expect(closedSet(properties.paymentMethod), path).toEqual([...PAYMENT_METHODS]);
     }
+  });
+
+  it("states the product's bounds of an integer, not int32's", () => {
+    expect(bodyOf('/v1/payments', 'post').properties.expirationMinutes).toMatchObject({
+      minimum: EXPIRATION_MIN_MINUTES,
+      maximum: EXPIRATION_MAX_MINUTES,
+    });
   });
 });

@@ -10,7 +10,7 @@ import {
   validateBankAccount,
   type BankAccountValues,
 } from '../../../src/domain/bankAccounts';
-import { EmailAddress, Id, STRICT_BODY, Text, withObjectRule, withRule } from '../../http/schemas';
+import { EmailAddress, Id, STRICT_BODY, Text, textRule, withObjectRule, withRule } from '../../http/schemas';
 import { defineList, equals } from '../../lib/list';
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
@@ -53,10 +53,13 @@ export const BankAccountParams = Type.Object({ id: Id });
 // value is a field error in the form's words. The currency and the method are closed sets (enums); a
 // value out of them is answered with the validator's message for it (withRule), as the form says it.
 const validatorRule = (name: 'accountCurrency' | 'paymentMethod') =>
-  withRule(Type.Union([name === 'accountCurrency' ? Currency : Method, Type.Null()]), (value, body) => {
-    const key = validateBankAccount({ ...body, [name]: value } as BankAccountValues)[name];
-    return key ? BANK_ACCOUNT_MESSAGES[key] : null;
-  });
+  withRule(
+    Type.Union([name === 'accountCurrency' ? Currency : Method, Type.Null()]),
+    textRule((value, body) => {
+      const key = validateBankAccount({ ...body, [name]: value } as BankAccountValues)[name];
+      return key ? BANK_ACCOUNT_MESSAGES[key] : null;
+    }),
+  );
 const bodyFields = {
   ...Object.fromEntries(
     [...BANK_COMMON_FIELDS, ...BANK_DETAIL_FIELDS].map((name) => [
