@@ -4,6 +4,7 @@
  * suite, and the parts Spectral's rules cannot know: the documented security and errors follow each
  * route's access declaration).
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../server/http/conventions';
 import { BANK_CURRENCIES, PAYMENT_METHODS } from '../../src/domain/bankAccounts';
@@ -12,6 +13,8 @@ import { NATIONAL_IDENTIFIER_TYPES, ORIGINATOR_TYPES } from '../../src/domain/tr
 import { WITHDRAWAL_MESSAGES } from '../../src/domain/withdrawals';
 import { operationIdFor } from '../../server/http/docs';
 import { DECIMAL_PATTERN, OPEN_DECIMAL_PATTERN } from '../../server/http/schemas';
+import { EXPORT_ROW_CAP_HEADER, EXPORT_TRUNCATED_HEADER } from '../../server/modules/transactions/schemas';
+import { REPLAYED_HEADER } from '../../server/http/idempotency';
 import { makeApp, type TestApp } from './helpers';
 
 type Schema = Record<string, unknown>;
@@ -127,7 +130,7 @@ describe('/v1/openapi.json', () => {
     for (const { name, op, route } of operations()) {
       const access = route.config.access!;
       if (access.kind === 'public') {
-        expect(op.security, name).toEqual([{}]);
+        expect(op.security, name).toEqual([]);
         continue;
       }
       // A route that takes API keys (config.apiKey) names both schemes; the others the session only.
@@ -257,4 +260,25 @@ describe('/v1/openapi.json: the contract integrators code against', () => {
       maximum: EXPIRATION_MAX_MINUTES,
     });
   });
+
+  it('declares the headers an idempotent route and an export answer', () => {
+    for (const { name, op, route } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (route.config.idempotent && status.startsWith('2'))
+          expect(response.headers?.[REPLAYED_HEADER], `${name} ${status}`).toBeDefined();
+        if (status === '200' && (response as { content?: object }).content && name.endsWith('/export')) {
+          expect(response.headers?.[EXPORT_ROW_CAP_HEADER], name).toBeDefined();
+          expect(response.headers?.[EXPORT_TRUNCATED_HEADER], name).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('lints with no Spectral warning or error (oas and OWASP, .spectral.yaml)', () => {
+    const run = spawnSync(process.execPath, ['scripts/openapi.mjs', '-F', 'hint', '-f', 'json', '-q'], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(run.stdout.slice(run.stdout.indexOf('[')))).toEqual([]);
+    expect(run.status).toBe(0);
+  }, 120_000);
 });
