@@ -258,7 +258,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (error.validation) {
       return reply.status(400).send({
         message: ERROR_TEXTS.validation,
-        errors: fieldErrors(error.validation, error.validationContext, formOf(request)),
+        errors: fieldErrors(error.validation, error.validationContext, formOf(request), {
+          bodySchema: request.routeOptions.schema?.body,
+          body: request.body,
+        }),
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

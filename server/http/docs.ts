@@ -2,7 +2,10 @@
  * GET /v1/openapi.json: the OpenAPI document generated from the route schemas, completed from the
  * routes' declarations (docs/architecture.md#the-v1-contract), so that what is documented is what is enforced:
  * - `security` from `config.access` (the guard installed from the same declaration): the session scheme
- *   for AUTHENTICATED and requires(...), `[{}]` (no credentials) for PUBLIC;
+ *   for AUTHENTICATED and requires(...), `[]` (no credentials: OpenAPI's word for an open route) for
+ *   PUBLIC;
+ * - on an idempotent route's (`config.idempotent`) successes, the `Idempotent-Replayed` header of a
+ *   retry's stored answer;
  * - 401 on every route with a guard, 403 on routes that require permissions, and on every route 429
  *   (the global rate limit; the login throttle too) with `Retry-After`, 500 and any other 4XX, all
  *   with the error body;
@@ -21,6 +24,7 @@ import { AUTH_SCHEME, IDEMPOTENCY_HEADER, IDENTITY_HEADER, TWO_FA_HEADER } from 
 import { PUBLIC } from '../auth/access';
 import type { App } from '../context';
 import type { RouteInfo } from './conventions';
+import { REPLAYED_HEADER } from './idempotency';
 import { ErrorBody } from './schemas';
 import examplesFile from './examples.json';
 
@@ -78,6 +82,13 @@ const COMMON_HEADERS = {
   'Access-Control-Allow-Origin': {
     description: 'The request’s Origin, when it is one of the deployment’s CORS_ORIGINS (absent otherwise)',
     schema: { type: 'string', format: 'uri', maxLength: 2048 },
+  },
+};
+
+const REPLAYED = {
+  [REPLAYED_HEADER]: {
+    description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
   },
 };
 
@@ -203,11 +214,7 @@ export function completeDocument(
         .filter(Boolean)
         .join(' ');
       operation.security =
-        access.kind === 'public'
-          ? [{}]
-          : route?.config.apiKey
-            ? [{ web: [] }, { apiKey: [] }]
-            : [{ web: [] }];
+        access.kind === 'public' ? [] : route?.config.apiKey ? [{ web: [] }, { apiKey: [] }] : [{ web: [] }];
       if (route?.config.twoFactor) {
         operation.parameters = [
           ...(operation.parameters ?? []),
@@ -257,6 +264,7 @@ export function completeDocument(
         }
         response.headers = {
           ...(status === '429' ? RETRY_AFTER : {}),
+          ...(route?.config.idempotent && status.startsWith('2') ? REPLAYED : {}),
           ...response.headers,
           ...COMMON_HEADERS,
         };

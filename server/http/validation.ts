@@ -2,13 +2,15 @@
  * Maps schema-validation errors onto field messages: a field of the route's form (config.form, the
  * shared rules of src/domain/schemas.ts) gets the form's text of docs/product.md#validation-rules-and-messages; a text over its
  * maxLength the product's 'must be at most N characters' (maxLengthText), not Ajv's 'must NOT have
- * more than N characters'; other fields get a short technical text.
+ * more than N characters'; a field with the product's rule (withRule: request amounts, closed sets)
+ * the rule's message, the one the service would answer, and an object checked as a whole (withObjectRule)
+ * every message of its rule; other fields get a short technical text.
  */
 import type { FastifySchemaValidationError } from 'fastify';
 import { maxLengthText } from '../../src/domain/validation';
 import { SERVER_TEXTS } from './errors';
 import { formMessage, type AnyForm } from './forms';
-import { TEXT_PATTERNS } from './schemas';
+import { fieldRuleMessage, objectRuleMessages, TEXT_PATTERNS } from './schemas';
 
 export const UNKNOWN_PARAMETER = 'is not a known parameter';
 export const UNKNOWN_FIELD = 'is not a known field';
@@ -17,8 +19,10 @@ export function fieldErrors(
   validation: FastifySchemaValidationError[],
   context?: string,
   form?: { rules: AnyForm; body: unknown },
+  request?: { bodySchema: unknown; body: unknown },
 ): Record<string, string> {
   const errors: Record<string, string> = {};
+  const outOfSet = new Set<string>();
   for (const e of validation) {
     const params = (e.params ?? {}) as {
       missingProperty?: string;
@@ -36,8 +40,16 @@ export function fieldErrors(
       errors[field] = context === 'querystring' ? UNKNOWN_PARAMETER : UNKNOWN_FIELD;
       continue;
     }
+    // A field with the product's rule (withRule: request amounts, closed sets) answers the rule's text.
+    const ruleMessage =
+      context === 'body' ? fieldRuleMessage(field, request?.bodySchema, request?.body) : undefined;
+    if (ruleMessage) {
+      errors[field] = ruleMessage;
+      continue;
+    }
     if (e.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       errors[field] = `must be one of: ${params.allowedValues.join(', ')}`;
+      outOfSet.add(field);
       continue;
     }
     const isControl = e.keyword === 'pattern' && TEXT_PATTERNS.includes(params.pattern ?? '');
@@ -50,6 +62,12 @@ export function fieldErrors(
       e.message ??
       'is invalid';
   }
+  // An object checked as a whole (withObjectRule: a form) answers its fields' messages at once: its
+  // text for a value out of a closed set, and the fields the schema did not refuse.
+  if (context !== 'body') return errors;
+  const whole = objectRuleMessages(Object.keys(errors), request?.bodySchema, request?.body);
+  for (const [field, text] of Object.entries(whole))
+    if (!errors[field] || outOfSet.has(field)) errors[field] = text;
   return errors;
 }
 

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { Text } from '../../http/schemas';
 import { atLeast, before, defineList, equals, type ListFilter } from '../../lib/list';
+import { EXPORT_HEADERS } from '../transactions/schemas';
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
 const Kebab = Type.String({ maxLength: 40, pattern: '^[a-z][a-z-]{0,39}$' });
@@ -65,6 +66,7 @@ export const AuditCsvFile = {
       pattern: '^attachment; filename="audit-log-\\d{4}-\\d{2}-\\d{2}\\.csv"$',
       description: 'attachment; filename="audit-log-<YYYY-MM-DD>.csv" (the UTC date of the export)',
     }),
+    ...EXPORT_HEADERS,
   },
   content: {
     'text/csv': {

@@ -1,13 +1,16 @@
 /** Wire shapes of /v1/bank-accounts, its metadata and its list parameters. */
 import { Type } from 'typebox';
 import {
+  BANK_ACCOUNT_MESSAGES,
   BANK_COMMON_FIELDS,
   BANK_CURRENCIES,
   BANK_DETAIL_FIELDS,
   BANK_FIELD_MAX_LENGTH,
   PAYMENT_METHODS,
+  validateBankAccount,
+  type BankAccountValues,
 } from '../../../src/domain/bankAccounts';
-import { EmailAddress, Id, STRICT_BODY, Text } from '../../http/schemas';
+import { EmailAddress, Id, STRICT_BODY, Text, textRule, withObjectRule, withRule } from '../../http/schemas';
 import { defineList, equals } from '../../lib/list';
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
@@ -46,16 +49,35 @@ export const BankAccountSchema = Type.Object({
 
 export const BankAccountParams = Type.Object({ id: Id });
 
-// Every field is text: rules and messages are the shared validator's (src/domain/bankAccounts.ts),
-// so a blank or malformed value is a field error in the form's words, not a schema refusal.
-const bodyFields = Object.fromEntries(
-  [...BANK_COMMON_FIELDS, 'accountCurrency', 'paymentMethod', ...BANK_DETAIL_FIELDS].map((name) => [
-    name,
-    Type.Optional(Type.Union([FieldText, Type.Null()])),
-  ]),
-);
+// Rules and messages are the shared validator's (src/domain/bankAccounts.ts), so a blank or malformed
+// value is a field error in the form's words. The currency and the method are closed sets (enums); a
+// value out of them is answered with the validator's message for it (withRule), as the form says it.
+const validatorRule = (name: 'accountCurrency' | 'paymentMethod') =>
+  withRule(
+    Type.Union([name === 'accountCurrency' ? Currency : Method, Type.Null()]),
+    textRule((value, body) => {
+      const key = validateBankAccount({ ...body, [name]: value } as BankAccountValues)[name];
+      return key ? BANK_ACCOUNT_MESSAGES[key] : null;
+    }),
+  );
+const bodyFields = {
+  ...Object.fromEntries(
+    [...BANK_COMMON_FIELDS, ...BANK_DETAIL_FIELDS].map((name) => [
+      name,
+      Type.Optional(Type.Union([FieldText, Type.Null()])),
+    ]),
+  ),
+  accountCurrency: Type.Optional(validatorRule('accountCurrency')),
+  paymentMethod: Type.Optional(validatorRule('paymentMethod')),
+};
 
-export const CreateBankAccountBody = Type.Object(bodyFields, STRICT_BODY);
+/** A new account is checked whole: a refused field answers every field's message, as the validator would. */
+export const CreateBankAccountBody = withObjectRule(Type.Object(bodyFields, STRICT_BODY), (values) => {
+  const problems = validateBankAccount(values as BankAccountValues);
+  return Object.fromEntries(
+    Object.entries(problems).map(([name, key]) => [name, BANK_ACCOUNT_MESSAGES[key]]),
+  );
+});
 export const UpdateBankAccountBody = Type.Object(bodyFields, { ...STRICT_BODY, minProperties: 1 });
 
 export const BankAccountMetadata = Type.Object({

@@ -1,7 +1,11 @@
 /** Wire shapes of the fiat movements: a settlement (/v1/payment/withdrawals/fiat) and an expected deposit. */
 import { Type, type Static } from 'typebox';
-import { REFERENCE_MAX_LENGTH } from '../../../src/domain/fiatMovements';
-import { Id, STRICT_BODY, Text } from '../../http/schemas';
+import {
+  expectedAmountProblem,
+  REFERENCE_MAX_LENGTH,
+  settlementAmountProblem,
+} from '../../../src/domain/fiatMovements';
+import { Id, RequestDecimal, STRICT_BODY, Text } from '../../http/schemas';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
 const Reference = Text({ maxLength: REFERENCE_MAX_LENGTH });
@@ -11,8 +15,10 @@ export const CreateWithdrawalBody = Type.Object(
     businessId: BusinessId,
     bankAccountId: Id,
     currency: CurrencyCode,
-    /** A decimal string; its rules (and messages) are checked by the service. */
-    amount: Text({ maxLength: 64 }),
+    // The shape's message never depends on the currency's decimals: any precision reads it.
+    amount: RequestDecimal((value) => settlementAmountProblem(value, 18), {
+      description: 'The amount to settle, within the organisation’s settlement limits.',
+    }),
     reference: Reference,
   },
   STRICT_BODY,
@@ -35,7 +41,11 @@ export const CreateDepositBody = Type.Object(
   {
     businessId: BusinessId,
     currency: CurrencyCode,
-    expectedAmount: Text({ maxLength: 64 }),
+    expectedAmount: RequestDecimal(
+      (value, body) =>
+        expectedAmountProblem(value, 18, typeof body.currency === 'string' ? body.currency : ''),
+      { description: 'The amount expected, from 0.01 to 1000000.' },
+    ),
     reference: Reference,
   },
   STRICT_BODY,

@@ -6,10 +6,12 @@ import { Type, type Static } from 'typebox';
 import {
   EXPIRATION_MAX_MINUTES,
   EXPIRATION_MIN_MINUTES,
+  expirationProblem,
   PAYMENT_TEXT_MAX,
+  paymentAmountProblem,
   REDIRECT_URL_MAX,
 } from '../../../src/domain/paymentRequests';
-import { INT32_MAX, STRICT_BODY, Text } from '../../http/schemas';
+import { RequestDecimal, STRICT_BODY, Text, withRule } from '../../http/schemas';
 import { BusinessId, CurrencyCode, NetworkName, PaymentSchema } from '../transactions/schemas';
 
 const Line = (maxLength: number) => Text({ maxLength });
@@ -31,15 +33,23 @@ export const CreatePaymentBody = Type.Object(
     businessId: BusinessId,
     currency: CurrencyCode,
     network: NetworkName,
-    /** A decimal string; absent (or empty) for an open amount. Checked by the service. */
-    amount: Type.Optional(Text({ maxLength: 64 })),
-    // Wide bounds: the service answers a value outside 1–10080 on the field, with its message.
-    expirationMinutes: Type.Integer({
-      format: 'int32',
-      minimum: -INT32_MAX,
-      maximum: INT32_MAX,
-      description: `Minutes until the request expires (${EXPIRATION_MIN_MINUTES}–${EXPIRATION_MAX_MINUTES})`,
-    }),
+    // The shape's message never depends on the currency's decimals: any precision reads it.
+    amount: Type.Optional(
+      RequestDecimal((value) => paymentAmountProblem(value, 18), {
+        description: 'The price, more than 0; absent or empty for an open amount.',
+        open: true,
+      }),
+    ),
+    // The product's bounds; a value outside them answers the product's message on the field (withRule).
+    expirationMinutes: withRule(
+      Type.Integer({
+        format: 'int32',
+        minimum: EXPIRATION_MIN_MINUTES,
+        maximum: EXPIRATION_MAX_MINUTES,
+        description: `Minutes until the request expires (${EXPIRATION_MIN_MINUTES}–${EXPIRATION_MAX_MINUTES})`,
+      }),
+      expirationProblem,
+    ),
     /** The merchant's reference (the list's `reference`); generated when absent. */
     paymentId: Type.Optional(Line(PAYMENT_TEXT_MAX)),
     redirectUrl: Type.Optional(Line(REDIRECT_URL_MAX)),

@@ -16,7 +16,7 @@ import { found } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv';
 import { holdHeavySlot } from '../../lib/heavyWork';
-import { CsvFile, TransactionParams } from './schemas';
+import { CsvFile, EXPORT_ROW_CAP_HEADER, EXPORT_TRUNCATED_HEADER, TransactionParams } from './schemas';
 import {
   csvColumns,
   exceedsCap,
@@ -27,9 +27,7 @@ import {
   TRANSACTION_LISTS,
 } from './service';
 
-/** Headers of an export: the row cap, and whether this file was cut at it. */
-export const EXPORT_ROW_CAP_HEADER = 'X-Export-Row-Cap';
-export const EXPORT_TRUNCATED_HEADER = 'X-Export-Truncated';
+export { EXPORT_ROW_CAP_HEADER, EXPORT_TRUNCATED_HEADER };
 
 export const transactionsModule: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;

@@ -8,7 +8,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import { TRANSACTION_STATUSES } from '../../../src/domain/transactions';
-import { Text } from '../../http/schemas';
+import { DECIMAL_PATTERN, Text } from '../../http/schemas';
 import { before, atLeast, defineList, equals, equalsAny, type ListFilter } from '../../lib/list';
 
 /** Transaction ids are bigint columns; on the wire numbers that JavaScript holds exactly. */
@@ -23,7 +23,7 @@ export const Timestamp = Type.String({
 /** An amount: a plain decimal string (never a float, never exponent notation). */
 export const Decimal = Type.String({
   maxLength: 64,
-  pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+  pattern: DECIMAL_PATTERN,
   description: 'A decimal number as a string',
 });
 export const CurrencyCode = Type.String({ maxLength: 10, pattern: '^[A-Z0-9]{2,10}$' });
@@ -330,6 +330,22 @@ export const balanceConversionList = defineList({
   },
 });
 
+/** Headers of an export: the row cap, and whether this file was cut at it. */
+export const EXPORT_ROW_CAP_HEADER = 'X-Export-Row-Cap';
+export const EXPORT_TRUNCATED_HEADER = 'X-Export-Truncated';
+/** The two as every export's answer declares them (transactions and the audit log). */
+export const EXPORT_HEADERS = {
+  [EXPORT_ROW_CAP_HEADER]: Type.Integer({
+    format: 'int32',
+    minimum: 1,
+    maximum: 2_147_483_647,
+    description: 'The most rows an export holds (EXPORT_ROW_CAP)',
+  }),
+  [EXPORT_TRUNCATED_HEADER]: Type.Enum(['true', 'false'], {
+    description: 'true when more rows matched than the cap: the file holds the first (newest) ones',
+  }),
+};
+
 /** The export's answer: CSV text (streamed). */
 export const CsvFile = {
   description: 'The filtered rows as CSV (RFC 4180, UTF-8, a header record first)',
@@ -339,6 +355,7 @@ export const CsvFile = {
       pattern: '^attachment; filename="[a-z]+-\\d{4}-\\d{2}-\\d{2}\\.csv"$',
       description: 'attachment; filename="<listKey>-<YYYY-MM-DD>.csv" (the UTC date of the export)',
     }),
+    ...EXPORT_HEADERS,
   },
   content: {
     'text/csv': {

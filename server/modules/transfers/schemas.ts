@@ -1,6 +1,7 @@
 /** Schemas of the internal transfer movement (POST /v1/payment/internal-transfers). */
 import { Type, type Static } from 'typebox';
-import { STRICT_BODY, Text } from '../../http/schemas';
+import { transferAmountProblem } from '../../../src/domain/transfers';
+import { RequestDecimal, STRICT_BODY } from '../../http/schemas';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
 export const CreateTransferBody = Type.Object(
@@ -8,8 +9,10 @@ export const CreateTransferBody = Type.Object(
     fromBusinessId: BusinessId,
     toBusinessId: BusinessId,
     currency: CurrencyCode,
-    /** A decimal string; its rules (and messages) are checked by the service. */
-    amount: Text({ maxLength: 64 }),
+    // The shape's message never depends on the currency's decimals: any precision reads it.
+    amount: RequestDecimal((value) => transferAmountProblem(value, 18), {
+      description: 'The amount to move, more than 0, in at most the currency’s decimals.',
+    }),
   },
   STRICT_BODY,
 );

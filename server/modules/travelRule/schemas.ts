@@ -4,8 +4,10 @@ import {
   NATIONAL_IDENTIFIER_TYPES,
   ORIGINATOR_LIMITS,
   ORIGINATOR_TYPES,
+  originatorSchema,
 } from '../../../src/domain/travelRule';
-import { STRICT_BODY, Text } from '../../http/schemas';
+import { errorTexts, validateForm } from '../../../src/domain/forms';
+import { STRICT_BODY, Text, withObjectRule } from '../../http/schemas';
 import { defineList, equals } from '../../lib/list';
 import {
   BusinessId,
@@ -45,22 +47,27 @@ export const TravelRuleDepositSchema = Type.Object({
 export const TravelRuleParams = Type.Object({ id: TransactionId });
 
 // Each field is a bounded text here; its rules and their words are the form's (originatorSchema), checked
-// by the route so that the API and the dashboard say the same thing.
+// by the route so that the API and the dashboard say the same thing. The two types are closed sets
+// (enums); when the schema refuses a field, the answer is the form's messages (withObjectRule).
 const Field = (maxLength: number) => Text({ maxLength });
+const OneOf = (values: readonly string[], description: string) => Type.Enum([...values], { description });
 
 export const UpdateTravelRuleBody = Type.Object(
   {
-    originator: Type.Object(
-      {
-        type: Type.Optional(Field(20)),
-        name: Type.Optional(Field(400)),
-        address: Type.Optional(Field(800)),
-        city: Type.Optional(Field(400)),
-        country: Type.Optional(Field(20)),
-        nationalIdentifierType: Type.Optional(Field(20)),
-        nationalIdentifier: Type.Optional(Field(200)),
-      },
-      STRICT_BODY,
+    originator: withObjectRule(
+      Type.Object(
+        {
+          type: Type.Optional(OneOf(ORIGINATOR_TYPES, 'A natural or a legal person')),
+          name: Type.Optional(Field(400)),
+          address: Type.Optional(Field(800)),
+          city: Type.Optional(Field(400)),
+          country: Type.Optional(Field(20)),
+          nationalIdentifierType: Type.Optional(OneOf(NATIONAL_IDENTIFIER_TYPES, 'IVMS 101 code')),
+          nationalIdentifier: Type.Optional(Field(200)),
+        },
+        STRICT_BODY,
+      ),
+      (originator) => errorTexts(validateForm(originatorSchema, originator)),
     ),
   },
   STRICT_BODY,

@@ -1,7 +1,11 @@
 /** Wire shapes of the crypto withdrawal movement, its approvals and thresholds (/v1/withdrawals/…). */
 import { Type } from 'typebox';
-import { REJECTION_REASON_MAX } from '../../../src/domain/withdrawals';
-import { EmailAddress, Id, STRICT_BODY, Text } from '../../http/schemas';
+import {
+  REJECTION_REASON_MAX,
+  thresholdProblem,
+  withdrawalAmountProblem,
+} from '../../../src/domain/withdrawals';
+import { EmailAddress, Id, RequestDecimal, STRICT_BODY, Text } from '../../http/schemas';
 import { defineList, equals } from '../../lib/list';
 import {
   BusinessId,
@@ -23,8 +27,10 @@ export const CreateWithdrawalBody = Type.Object(
     businessId: BusinessId,
     currency: CurrencyCode,
     network: NetworkName,
-    /** A decimal string; its rules (and messages) are checked by the handler. */
-    amount: Text({ maxLength: 64 }),
+    // The shape's message never depends on the currency's decimals: any precision reads it.
+    amount: RequestDecimal((value) => withdrawalAmountProblem(value, 18), {
+      description: 'The amount to withdraw, more than 0, in at most the coin’s decimals.',
+    }),
     whitelistedAddressId: Id,
     destinationTag: Type.Optional(
       Type.Union([Text({ maxLength: 20 }), Type.Null()], {
@@ -120,6 +126,10 @@ export const ThresholdSchema = Type.Object({
 export const ThresholdParams = Type.Object({ currency: CurrencyCode });
 
 export const ThresholdBody = Type.Object(
-  { threshold: Text({ maxLength: 64, description: 'A decimal string, 0 or more; 0: every withdrawal' }) },
+  {
+    threshold: RequestDecimal((value) => thresholdProblem(value, 18), {
+      description: '0 or more; 0: every withdrawal needs an approval.',
+    }),
+  },
   STRICT_BODY,
 );
