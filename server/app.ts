@@ -258,10 +258,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (error.validation) {
       return reply.status(400).send({
         message: ERROR_TEXTS.validation,
-        errors: fieldErrors(error.validation, error.validationContext, formOf(request), {
-          bodySchema: request.routeOptions.schema?.body,
-          body: request.body,
-        }),
+        // The refused part's schema and values, for the product's rules of its fields (withRule).
+        errors: fieldErrors(
+          error.validation,
+          error.validationContext,
+          formOf(request),
+          error.validationContext === 'querystring'
+            ? { bodySchema: request.routeOptions.schema?.querystring, body: request.query }
+            : { bodySchema: request.routeOptions.schema?.body, body: request.body },
+        ),
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -40,9 +40,12 @@ export function fieldErrors(
       errors[field] = context === 'querystring' ? UNKNOWN_PARAMETER : UNKNOWN_FIELD;
       continue;
     }
-    // A field with the product's rule (withRule: request amounts, closed sets) answers the rule's text.
+    // A field with the product's rule (withRule: request amounts, closed sets) answers the rule's text,
+    // in a body or a query (`request` is then the query's schema and values).
     const ruleMessage =
-      context === 'body' ? fieldRuleMessage(field, request?.bodySchema, request?.body) : undefined;
+      context === 'body' || context === 'querystring'
+        ? fieldRuleMessage(field, request?.bodySchema, request?.body)
+        : undefined;
     if (ruleMessage) {
       errors[field] = ruleMessage;
       continue;

@@ -190,25 +190,18 @@ describe('/v1/openapi.json', () => {
 
 /** Issue 31 §7: what an integrator codes against is as precise as what the server enforces. */
 describe('/v1/openapi.json: the contract integrators code against', () => {
-  // The conversions are being refactored (issue 31): their amount takes RequestDecimal there.
-  const PENDING = (path: string) => path.startsWith('/v1/payment/balance/convert');
-
   it('gives every request amount the decimal pattern of the answers (RequestDecimal)', () => {
-    const problems = operations()
-      .filter(({ path }) => !PENDING(path))
-      .flatMap(({ name, op }) => {
-        const body = op.requestBody?.content['application/json']?.schema;
-        const fields = [
-          ...Object.entries((body?.properties ?? {}) as Record<string, Schema>),
-          ...(op.parameters ?? []).map((p) => [p.name, p.schema] as [string, Schema]),
-        ];
-        return fields
-          .filter(([field, schema]) => /amount$|^threshold$/i.test(field) && schema.type === 'string')
-          .filter(
-            ([, schema]) => schema.pattern !== DECIMAL_PATTERN && schema.pattern !== OPEN_DECIMAL_PATTERN,
-          )
-          .map(([field]) => `${name} ${field}`);
-      });
+    const problems = operations().flatMap(({ name, op }) => {
+      const body = op.requestBody?.content['application/json']?.schema;
+      const fields = [
+        ...Object.entries((body?.properties ?? {}) as Record<string, Schema>),
+        ...(op.parameters ?? []).map((p) => [p.name, p.schema] as [string, Schema]),
+      ];
+      return fields
+        .filter(([field, schema]) => /amount$|^threshold$/i.test(field) && schema.type === 'string')
+        .filter(([, schema]) => schema.pattern !== DECIMAL_PATTERN && schema.pattern !== OPEN_DECIMAL_PATTERN)
+        .map(([field]) => `${name} ${field}`);
+    });
     expect(problems).toEqual([]);
     const transfer = doc.paths['/v1/payment/internal-transfers'].post.requestBody!;
     expect(transfer.content['application/json'].schema).toMatchObject({

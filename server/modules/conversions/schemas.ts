@@ -1,6 +1,7 @@
 /** Wire shapes of the balance conversions (/v1/payment/balance/convert): the indicative figures and a quote. */
 import { Type, type Static } from 'typebox';
-import { STRICT_BODY, Text } from '../../http/schemas';
+import { conversionAmountProblem } from '../../../src/domain/conversions';
+import { RequestDecimal, STRICT_BODY } from '../../http/schemas';
 import { BusinessId, CurrencyCode, Decimal, Timestamp, TransactionId } from '../transactions/schemas';
 
 const AmountType = Type.Union([Type.Literal('DEBIT'), Type.Literal('CREDIT')]);
@@ -10,8 +11,10 @@ const conversionFields = {
   amountCurrencyType: AmountType,
   debitCurrency: CurrencyCode,
   creditCurrency: CurrencyCode,
-  /** A decimal string in the currency `amountCurrencyType` names; its rules are checked by the service. */
-  amount: Text({ maxLength: 64 }),
+  // The shape's message never depends on the currency's decimals: any precision reads it.
+  amount: RequestDecimal((value) => conversionAmountProblem(value, 18), {
+    description: 'The amount in the currency `amountCurrencyType` names, more than 0.',
+  }),
 };
 
 export const CreateConversionBody = Type.Object(conversionFields, STRICT_BODY);
@@ -26,7 +29,7 @@ export const ExecuteConversionBody = Type.Object(
 );
 
 export const IndicativeQuery = Type.Object(
-  { ...conversionFields, amount: Type.Optional(Text({ maxLength: 64 })) },
+  { ...conversionFields, amount: Type.Optional(conversionFields.amount) },
   STRICT_BODY,
 );
 
