@@ -272,7 +272,60 @@ export function completeDocument(
     }
   }
   doc.tags = [...used].sort().map((name) => ({ name, description: TAGS[name] ?? name }));
+  writeNullAsNullable(doc);
   return doc;
+}
+
+/** The branch @fastify/swagger writes for TypeBox's `Type.Null()` in a union: `{ type: 'object', nullable, enum: [null] }`. */
+const isNullBranch = (branch: unknown) =>
+  typeof branch === 'object' &&
+  branch !== null &&
+  Array.isArray((branch as { enum?: unknown }).enum) &&
+  (branch as { enum: unknown[] }).enum.length === 1 &&
+  (branch as { enum: unknown[] }).enum[0] === null;
+
+/**
+ * A branch that also takes null: `nullable` needs a `type` beside it, so a closed set without one (a
+ * union of literals, written as an enum) is given its values' type, and null joins its values.
+ */
+function nullableOf(branch: Record<string, unknown>): Record<string, unknown> {
+  const values = branch.enum;
+  if (!Array.isArray(values)) return { ...branch, nullable: true };
+  return {
+    ...branch,
+    type: branch.type ?? typeof values[0],
+    enum: values.includes(null) ? values : [...values, null],
+    nullable: true,
+  };
+}
+
+/**
+ * OpenAPI 3.0 has no `null` type: a union with null is its other branch marked `nullable: true`. The
+ * generator's own null branch (an object whose only value is null) is read by no validator as "null
+ * allowed" (Prism skipped the login and API-key bodies that hold one), so it is folded into the other
+ * branches, once, for the whole document.
+ */
+function writeNullAsNullable(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) writeNullAsNullable(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[key];
+    if (!Array.isArray(branches) || !branches.some(isNullBranch)) continue;
+    const others = (branches.filter((branch) => !isNullBranch(branch)) as Record<string, unknown>[]).map(
+      nullableOf,
+    );
+    if (others.length === 1) {
+      delete schema[key];
+      Object.assign(schema, others[0]);
+    } else {
+      schema[key] = others;
+    }
+  }
+  for (const value of Object.values(schema)) writeNullAsNullable(value);
 }
 
 /** The schema of this document's answer: an OpenAPI 3.0 object (its own format is documented elsewhere). */

@@ -190,6 +190,28 @@ describe('/v1/openapi.json', () => {
 
 /** Issue 31 §7: what an integrator codes against is as precise as what the server enforces. */
 describe('/v1/openapi.json: the contract integrators code against', () => {
+  it('writes null as OpenAPI 3.0 does (nullable), never as a branch whose only value is null', () => {
+    const nullBranches: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const enumValues = (node as { enum?: unknown[] }).enum;
+      if (Array.isArray(enumValues) && enumValues.length === 1 && enumValues[0] === null)
+        nullBranches.push(path);
+      for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
+    };
+    walk(doc.paths, '');
+    expect(nullBranches).toEqual([]);
+    const login = doc.paths['/v1/auth/login'].post.requestBody!.content['application/json'].schema;
+    expect((login.properties as Record<string, unknown>).twoFaCode).toMatchObject({
+      anyOf: [
+        { type: 'integer', nullable: true },
+        { type: 'string', nullable: true },
+      ],
+    });
+    const key = doc.paths['/v1/api-keys'].post.requestBody!.content['application/json'].schema;
+    expect((key.properties as Record<string, unknown>).expiresAt).toMatchObject({ nullable: true });
+  });
+
   it('gives every request amount the decimal pattern of the answers (RequestDecimal)', () => {
     const problems = operations().flatMap(({ name, op }) => {
       const body = op.requestBody?.content['application/json']?.schema;
