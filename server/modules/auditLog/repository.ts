@@ -1,19 +1,8 @@
 /** SQL of the audit log: the organisation's rows as an audit entry, for the list and the export. */
+export type { AuditEntry } from '../../../src/domain/auditLog';
 import type { OrgScope } from '../../auth/scope';
 import type { ListSource } from '../../lib/list';
 import { isoUtc } from '../transactions/repository';
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: { type: 'user' | 'apiKey' | 'system'; id: string | null; label: string };
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-  outcome: 'success' | 'refused';
-  ip: string | null;
-}
 
 const SELECT = `a.id, ${isoUtc('a.at')} AS "at",
   json_build_object('type', a.actor_type, 'id', a.actor_id, 'label', a.actor_label) AS actor,
