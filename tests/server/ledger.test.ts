@@ -13,6 +13,7 @@ import {
   LedgerError,
   postEntries,
   postEntry,
+  postMovement,
   releasePostings,
   type PostingInput,
   type ScopedEntry,
@@ -576,5 +577,42 @@ describe('the database enforces the ledger for any code path', () => {
       ),
     ).rejects.toThrow(/zero balance/);
     expect(await balanceOf(AURORA, b[21], 'EUR')).toBe('50');
+  });
+});
+
+describe('postMovement', () => {
+  it("posts a movement's entries together, in order, or none of them", async () => {
+    const shop = await openBusiness(AURORA, 'Ledger test movement', 'EUR');
+    await post(
+      entry([
+        { account: external('EUR'), amount: '-100' },
+        { account: business(shop, 'EUR'), amount: '100' },
+      ]),
+    );
+    const funds = async () => (await fundsOf(db, testScope(), shop)).find((f) => f.currency === 'EUR')!;
+
+    // A hold and its execution: two entries, the second drawing on what the first reserved.
+    const execution = entry([
+      { account: { kind: 'held' as const, businessId: shop, currency: 'EUR' }, amount: '-60' },
+      { account: external('EUR'), amount: '60' },
+    ]);
+    const { entryIds } = await postMovement(db, testScope(), [
+      entry(holdPostings(shop, 'EUR', '60')),
+      execution,
+    ]);
+    expect(entryIds).toHaveLength(2);
+    expect(entryIds[1]).toBeGreaterThan(entryIds[0]);
+    expect(await funds()).toMatchObject({ available: '40', held: '0' });
+
+    // Two holds of 30 on 40: the second overdraws, and the first is not kept either.
+    const entries = await count('SELECT count(*) AS n FROM ledger_entries');
+    await expect(
+      postMovement(db, testScope(), [
+        entry(holdPostings(shop, 'EUR', '30')),
+        entry(holdPostings(shop, 'EUR', '30')),
+      ]),
+    ).rejects.toMatchObject({ code: 'overdraft' });
+    expect(await count('SELECT count(*) AS n FROM ledger_entries')).toBe(entries);
+    expect(await funds()).toMatchObject({ available: '40', held: '0' });
   });
 });
