@@ -5,7 +5,8 @@
  * their permissions and shows a built-in role read-only; a role still assigned shows the API's 409;
  * the user form checks its fields and shows the API's refusal; a member the session may not change
  * (itself, an ADMIN for a non-ADMIN, a role holding more than the session) opens read-only with the
- * reason; removing a member names them in the question and the notice; the legacy paths open the pages.
+ * reason, and the list offers no Change role or Remove on its row; removing a member names them in the
+ * question and the notice; the legacy paths open the pages.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -273,6 +274,7 @@ describe('user pages', () => {
   });
 
   const CLERK = ['GET_ORGANISATION', 'GET_USERS', 'CREATE_USER', 'UPDATE_USER', 'MANAGE_ROLES'];
+  const CLERK_REMOVING = [...CLERK, 'DELETE_USER'];
   const MEMBERS = {
     'GET /v1/users/1': { body: member(1, 'boss@example.com', ROLES[0]) },
     'GET /v1/users/5': { body: member(5, 'integrator@example.com', ROLES[1]) },
@@ -294,6 +296,41 @@ describe('user pages', () => {
     expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Change role' })).toBeTruthy();
     expect(screen.queryByText(/^You cannot|^Only an ADMIN/)).toBeNull();
+  });
+
+  const CLERK_ROLE = { id: 6, name: 'User clerk', permissions: CLERK_REMOVING, builtIn: false, userCount: 1 };
+  const LIST = {
+    'GET /v1/roles': { body: { roles: [...ROLES, CLERK_ROLE], total: 3 } },
+    'GET /v1/users': {
+      body: {
+        users: [
+          member(1, 'boss@example.com', ROLES[0]),
+          member(5, 'integrator@example.com', ROLES[1]),
+          member(6, 'clerk@example.com', CLERK_ROLE),
+        ],
+        total: 3,
+      },
+    },
+  };
+  const row = (email: string) => within(screen.getByText(email).closest('tr')!);
+
+  it('offers no Change role or Remove on an ADMIN nor on a wider role to a custom role, as the API refuses', async () => {
+    open('/users', LIST, { permissions: CLERK_REMOVING, role: 'User clerk' });
+    // A peer's row: both actions, so the others are hidden by the rule and not by the loading list.
+    expect(await screen.findByRole('link', { name: 'Remove clerk@example.com' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change the role of clerk@example.com' })).toBeTruthy();
+    for (const email of ['boss@example.com', 'integrator@example.com']) {
+      expect(row(email).queryByRole('link', { name: `Remove ${email}` })).toBeNull();
+      expect(row(email).queryByRole('link', { name: `Change the role of ${email}` })).toBeNull();
+    }
+  });
+
+  it('offers Change role and Remove on an ADMIN and a wider role to an ADMIN', async () => {
+    open('/users', LIST, { permissions: [...ADMIN_PERMISSIONS, 'GET_PAYMENT'] });
+    for (const email of ['boss@example.com', 'integrator@example.com']) {
+      expect(await screen.findByRole('link', { name: `Remove ${email}` })).toBeTruthy();
+      expect(screen.getByRole('link', { name: `Change the role of ${email}` })).toBeTruthy();
+    }
   });
 
   it('checks the fields with the account rules and shows the API refusal', async () => {

@@ -3,21 +3,21 @@
  * member's role. A member the session may not change (itself, an ADMIN for a non-ADMIN, a member whose
  * role holds a permission the session lacks: the API's rule, src/domain/users.ts) opens read-only with
  * the reason, told from the session and the member's role in the roles list the select reads anyway
- * (decision 223). The API refuses the rest — demoting the last ADMIN, granting a role wider than
- * one's own — each with its text, shown here.
+ * (decision 223; ./memberRefusal.ts, which the list's row actions read too). The API refuses the
+ * rest — demoting the last ADMIN, granting a role wider than one's own — each with its text, shown here.
  */
 import { useState } from 'react';
 import { Alert, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Form, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import { useSession } from '../../authProvider';
 import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
-import { memberChangeRefusal, type MemberRefusal } from '../../domain/users';
+import type { MemberRefusal } from '../../domain/users';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
 import { FormActions } from '../../forms/FormActions';
 import { messageOf, Page } from '../../layout';
-import { RoleSelect, roleIdProblem, useRoles } from './RoleSelect';
+import { useMemberRefusal } from './memberRefusal';
+import { RoleSelect, roleIdProblem } from './RoleSelect';
 import type { UserRecord } from './UserList';
 import { AuditTimeline } from '../../layout/AuditTimeline';
 import { LoadedRecord } from '../../layout/LoadedRecord';
@@ -100,28 +100,11 @@ function ReadOnlyMember({ user, refusal }: { user: UserRecord; refusal: MemberRe
   );
 }
 
-/**
- * Why the session may not change the member, once that can be told: undefined while the member or
- * (for the permission rule) the roles load. A member whose role the list lacks is left to the API.
- */
-function useRefusal(user: UserRecord | undefined): MemberRefusal | null | undefined {
-  const session = useSession();
-  const { data: roles, error } = useRoles();
-  if (!user) return undefined;
-  const actor = { userId: session.id, role: session.role, permissions: session.permissions };
-  const member = (permissions: readonly string[]) => ({ id: user.id, roleName: user.roleName, permissions });
-  const known = memberChangeRefusal(actor, member([]));
-  if (known) return known;
-  if (!roles && !error) return undefined;
-  const role = roles?.find((r) => r.id === user.roleId);
-  return memberChangeRefusal(actor, member(role?.permissions ?? [])) ?? null;
-}
-
 export default function UserEdit() {
   const translate = useTranslate();
   const { id = '' } = useParams<{ id: string }>();
   const { data: user, error } = useGetOne<UserRecord>('users', { id: Number(id) });
-  const refusal = useRefusal(user);
+  const refusal = useMemberRefusal(user);
   return (
     <Page title={refusal ? 'resources.users.viewTitle' : 'resources.users.editTitle'} maxWidth="form">
       <Card>

@@ -1,17 +1,20 @@
 /**
  * /users (CREATE_USER as docs/product.md#screens-and-routes says; the API reads with GET_USERS): the
  * organisation's members by e-mail with their role, 2FA, last login and when they joined, searchable
- * by e-mail. Change role and remove, for whoever may, on every member but oneself.
+ * by e-mail. Change role and remove, for whoever may, on a member the session may change: not oneself,
+ * not an ADMIN for a non-ADMIN, not a member whose role holds a permission the session lacks (the
+ * API's rule, src/domain/users.ts, as the edit page tells it: ./memberRefusal.ts). Those rows offer
+ * no action, as one's own never did (the edit page, opened by its address, says why).
  */
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { DataTable, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { useSession } from '../../authProvider';
 import { all, satisfies } from '../../domain/requirements';
 import { formatTimestamp } from '../../i18n/format';
 import { Page, useAccessContext } from '../../layout';
 import { ListSearch } from '../../layout/ListSearch';
+import { useMemberRefusal } from './memberRefusal';
 
 export interface UserRecord extends RaRecord {
   id: number;
@@ -26,8 +29,9 @@ export interface UserRecord extends RaRecord {
 function RowActions({ user }: { user: UserRecord }) {
   const translate = useTranslate();
   const access = useAccessContext();
-  const session = useSession();
-  if (user.id === session.id) return null;
+  const refusal = useMemberRefusal(user);
+  // Hidden until the roles tell (the permission rule), rather than offered and then taken back.
+  if (refusal !== null) return null;
   const path = `/users/${user.id}`;
   return (
     <Stack direction="row" spacing={1}>
