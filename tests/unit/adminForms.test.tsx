@@ -1,12 +1,13 @@
 /**
  * The administration pages inside the real App against a fake /v1: the API key form offers only the
  * scopes the user holds, checks its fields, sends the 2FA code and shows the secret once; a change
- * sends only what changed; revoking asks first; the role form maps two groups at 'Full access' to
- * their permissions and shows a built-in role read-only; a role still assigned shows the API's 409;
- * the user form checks its fields and shows the API's refusal; a member the session may not change
- * (itself, an ADMIN for a non-ADMIN, a role holding more than the session) opens read-only with the
- * reason, and the list offers no Change role or Remove on its row; removing a member names them in the
- * question and the notice; the legacy paths open the pages.
+ * sends only what changed; an expired or revoked key opens read-only with the reason; revoking asks
+ * first; the role form maps two groups at 'Full access' to their permissions and shows a built-in role
+ * read-only; a role still assigned shows the API's 409; the user form checks its fields and shows the
+ * API's refusal; a member the session may not change (itself, an ADMIN for a non-ADMIN, a role holding
+ * more than the session) opens read-only with the reason, and the list offers no Change role or Remove
+ * on its row; removing a member names them in the question and the notice; the legacy paths open the
+ * pages.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -158,6 +159,32 @@ describe('API key pages', () => {
     await waitFor(() => expect(where()).toBe('/api-keys'));
     const patch = api.calls.find((c) => c.method === 'PATCH')!;
     expect(patch.body).toEqual({ name: 'Checkout two' });
+  });
+
+  it.each([
+    [
+      'expired',
+      { expiresAt: '2026-10-02T00:00:00.000Z' },
+      'The key Checkout has expired and cannot be changed.',
+    ],
+    ['revoked', {}, 'The key Checkout is revoked and cannot be changed.'],
+  ])('shows a key that is %s read-only with the reason, with no Save', async (status, fields, reason) => {
+    const dead = { ...KEY, ...fields, status };
+    const api = open(
+      `/api-keys/${KEY_ID}`,
+      { [`GET /v1/api-keys/${KEY_ID}`]: { body: dead } },
+      { permissions: KEY_PERMISSIONS },
+    );
+    expect(await screen.findByText(`${reason} Create a new key.`)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'API key' })).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    expect(name.value).toBe('Checkout');
+    expect(name.disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Scopes' }) as HTMLInputElement).value).toBe('Payments');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to API keys' }).getAttribute('href')).toBe('/api-keys');
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
   });
 
   it('revokes a key after its confirmation, from the legacy delete path', async () => {

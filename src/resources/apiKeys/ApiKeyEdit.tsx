@@ -2,10 +2,11 @@
  * /api-keys/:id (UPDATE_API_CREDENTIALS; legacy /edit-api-key/:id): a key's name, scopes, IP allow
  * list and last day; its business is fixed. Only what changed is sent (a PATCH of one field), so a
  * key holding a scope the user lacks keeps it unless the scopes are changed (shown checked and
- * disabled). A revoked key cannot be changed: the page says so and shows no form.
+ * disabled). An expired or revoked key is dead (the API answers its PATCH with 409, decision 226):
+ * the page shows it read-only with the reason and no Save.
  */
 import { useState } from 'react';
-import { Alert, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Form, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
@@ -14,6 +15,7 @@ import { ERROR_TEXTS, fieldErrorsOf } from '../../domain/errors';
 import { FocusServerErrors } from '../../forms/FocusServerErrors';
 import { FormActions } from '../../forms/FormActions';
 import { TwoFaCodeField, twoFaFieldError, useTwoFaNeeded } from '../../forms/TwoFaCodeField';
+import { formatTimestamp } from '../../i18n/format';
 import { messageOf, Page } from '../../layout';
 import type { ApiKeyRecord } from './ApiKeyList';
 import { apiKeyResolver, ExpiryField, NameAndIpFields, ScopesField } from './ApiKeyFields';
@@ -84,22 +86,59 @@ function EditForm({ apiKey }: { apiKey: ApiKeyRecord }) {
   );
 }
 
+/** An expired or revoked key, read-only: why it cannot be changed, what it was, and the way back. */
+function DeadKey({ apiKey }: { apiKey: ApiKeyRecord }) {
+  const translate = useTranslate();
+  const field = (name: string, value: string, multiline = false) => (
+    <TextField
+      fullWidth
+      disabled
+      multiline={multiline}
+      margin="dense"
+      label={translate(`resources.api-keys.fields.${name}`)}
+      value={value}
+    />
+  );
+  return (
+    <>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {translate(`resources.api-keys.edit.${apiKey.status}`, { name: apiKey.name })}
+      </Alert>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {translate('resources.api-keys.edit.business', { name: apiKey.businessName })}
+      </Typography>
+      {field('name', apiKey.name)}
+      {field(
+        'scopes',
+        apiKey.scopes.map((scope) => translate(`resources.api-keys.scopes.${scope}`)).join(', '),
+      )}
+      {field('ipAllowList', apiKey.ipAllowList.join('\n'), true)}
+      {field(
+        'expiresAt',
+        apiKey.expiresAt ? formatTimestamp(apiKey.expiresAt) : translate('resources.api-keys.noExpiry'),
+      )}
+      <FormActions back="/api-keys" backLabel="resources.api-keys.edit.back" />
+    </>
+  );
+}
+
 export default function ApiKeyEdit() {
   const { id = '' } = useParams<{ id: string }>();
-  const translate = useTranslate();
   const { data: apiKey, error } = useGetOne<ApiKeyRecord>('api-keys', { id });
+  const dead = apiKey !== undefined && apiKey.status !== 'active';
   return (
-    <Page title="resources.api-keys.edit.title" maxWidth="form">
+    <Page
+      title={dead ? 'resources.api-keys.edit.viewTitle' : 'resources.api-keys.edit.title'}
+      maxWidth="form"
+    >
       <Card>
         <CardContent>
           <LoadedRecord error={error} record={apiKey}>
             {(loaded) =>
-              loaded.status === 'revoked' ? (
-                <Alert severity="info">
-                  {translate('resources.api-keys.edit.revoked', { name: loaded.name })}
-                </Alert>
-              ) : (
+              loaded.status === 'active' ? (
                 <EditForm key={loaded.id} apiKey={loaded} />
+              ) : (
+                <DeadKey apiKey={loaded} />
               )
             }
           </LoadedRecord>

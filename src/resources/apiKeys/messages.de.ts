@@ -60,10 +60,15 @@ export const apiKeyMessagesDe: typeof apiKeyMessages = {
       },
       edit: {
         title: 'API-Schlüssel bearbeiten',
+        viewTitle: 'API-Schlüssel',
         submit: 'Speichern',
         saved: 'Der Schlüssel %{name} wurde gespeichert.',
         business: 'Unternehmen: %{name}',
-        revoked: 'Der Schlüssel %{name} ist widerrufen und kann nicht geändert werden.',
+        revoked:
+          'Der Schlüssel %{name} ist widerrufen und kann nicht geändert werden. Legen Sie einen neuen Schlüssel an.',
+        expired:
+          'Der Schlüssel %{name} ist abgelaufen und kann nicht geändert werden. Legen Sie einen neuen Schlüssel an.',
+        back: 'Zurück zu den API-Schlüsseln',
       },
       revoke: {
         title: 'API-Schlüssel widerrufen',

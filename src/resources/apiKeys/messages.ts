@@ -59,10 +59,13 @@ export const apiKeyMessages = {
       },
       edit: {
         title: 'Edit API key',
+        viewTitle: 'API key',
         submit: 'Save',
         saved: 'The key %{name} was saved.',
         business: 'Business: %{name}',
-        revoked: 'The key %{name} is revoked and cannot be changed.',
+        revoked: 'The key %{name} is revoked and cannot be changed. Create a new key.',
+        expired: 'The key %{name} has expired and cannot be changed. Create a new key.',
+        back: 'Back to API keys',
       },
       revoke: {
         title: 'Revoke API key',
