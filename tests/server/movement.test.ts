@@ -207,8 +207,55 @@ const deadlockTestModule: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+/** A movement that posts its entries in two calls: refused, since it would lock its accounts twice. */
+const twiceTestModule: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/twice',
+    {
+      config: {
+        access: requires('CREATE_INTERNAL_TRANSFER'),
+        tenancy: {
+          kind: 'global' as const,
+          reason: 'a test route: the businesses are the organisation 1 seed',
+        },
+        idempotent: true,
+        audit: ENTITY,
+      },
+      schema: {
+        body: Type.Object({ from: Type.Integer(), to: Type.Integer() }, { additionalProperties: false }),
+        response: { 201: Type.Object({ transfer: Transfer }) },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.body;
+      const at = new Date(request.server.ctx.now());
+      const transfer = await createMovement(request, {
+        entityType: ENTITY,
+        audited: AUDITED,
+        async write(_tx, post) {
+          const leg = (n: number) => ({
+            kind: 'transfer',
+            reference: `movement-test-twice:${at.getTime()}:${n}`,
+            at,
+            postings: [
+              { account: { kind: 'business' as const, businessId: from, currency: 'EUR' }, amount: '-1' },
+              { account: { kind: 'business' as const, businessId: to, currency: 'EUR' }, amount: '1' },
+            ],
+          });
+          await post(leg(1));
+          await post(leg(2));
+          const view = { fromBusinessId: from, toBusinessId: to, currency: 'EUR', amount: '2' };
+          return { id: 0, ...view, status: 'COMPLETED' };
+        },
+      });
+      return reply.code(201).send({ transfer });
+    },
+  );
+};
+
 const modules = [
   ...apiModules,
+  { plugin: twiceTestModule, prefix: '/v1/movement-test' },
   { plugin: movementTestModule, prefix: '/v1/movement-test' },
   { plugin: deadlockTestModule, prefix: '/v1/movement-test' },
 ];
@@ -409,6 +456,18 @@ describe('changeMovement', () => {
     const twice = await send(`/transfers/${id}/reverse`, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Reversed already.');
+  });
+});
+
+describe('post', () => {
+  it('takes every entry of a movement in one call: a second call fails the movement, nothing is left', async () => {
+    const before = await footprint();
+    const richBefore = await balance(rich);
+    const response = await send('/twice', { from: rich, to: poor });
+    expect(response.statusCode).toBe(500);
+    expect(await footprint()).toEqual(before);
+    expect(await count("ledger_entries WHERE reference LIKE 'movement-test-twice:%'")).toBe(0);
+    expect(await balance(rich)).toBe(richBefore);
   });
 });
 
