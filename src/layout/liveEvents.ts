@@ -12,6 +12,19 @@ import { openEventStream } from '../api/events';
 import type { FetchFn } from '../api/transport';
 import type { LiveEvent } from '../domain/events';
 
+/**
+ * A query that shows what several resources hold (a business's overview: its balances, payments,
+ * withdrawals and callbacks) names them in `meta: { [LIVE_META]: [...] }`: an event naming any of
+ * them makes it stale too, whatever its key starts with.
+ */
+export const LIVE_META = 'liveResources';
+
+/** The resources a query's meta names (none when it names none). */
+export function liveResourcesOf(meta: Record<string, unknown> | undefined): string[] {
+  const named = meta?.[LIVE_META];
+  return Array.isArray(named) ? named.filter((r): r is string => typeof r === 'string') : [];
+}
+
 /** Events arriving within this long are invalidated together. */
 export const FLUSH_MS = 150;
 
@@ -39,6 +52,14 @@ export function useLiveEvents({ apiUrl, token, queryClient, fetch, enabled }: Li
       const keys = [...pending];
       pending.clear();
       for (const key of keys) void queryClient.invalidateQueries({ queryKey: [key] });
+      // The queries under other keys that name one of them (those under a key above are stale already).
+      const others = queryClient.getQueryCache().findAll({
+        predicate: (query) =>
+          !keys.includes(String(query.queryKey[0])) &&
+          liveResourcesOf(query.meta).some((resource) => keys.includes(resource)),
+      });
+      for (const query of others)
+        void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     };
     const stream = openEventStream({
       apiUrl,

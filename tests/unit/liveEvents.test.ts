@@ -245,3 +245,39 @@ describe('useLiveEvents', () => {
     expect(signal?.aborted).toBe(true);
   });
 });
+
+describe('a query of several resources', () => {
+  it('is made stale by an event naming one of the resources its meta names, whatever its key', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { QueryClient: Client } = await import('@tanstack/react-query');
+    const { LIVE_META, useLiveEvents } = await import('../../src/layout/liveEvents');
+    const queryClient = new Client();
+    const seed = (queryKey: unknown[], meta?: Record<string, unknown>) => {
+      queryClient.getQueryCache().build(queryClient, { queryKey, meta });
+      queryClient.setQueryData(queryKey, 'data');
+    };
+    seed(['businesses', 'overview', 1], { [LIVE_META]: ['payments', 'callbacks'] });
+    seed(['businesses', 'balances']);
+    seed(['callbacks', 'getList']);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          new TextEncoder().encode(
+            'event: ready\nid: 1\ndata: {}\n\n' +
+              `id: 2\ndata: ${JSON.stringify({ ...event(2, 'callbacks.updated'), resources: ['callbacks'] })}\n\n`,
+          ),
+        );
+      },
+    });
+    const fetch = () => Promise.resolve(new Response(body, { status: 200 }));
+    const { unmount } = renderHook(() =>
+      useLiveEvents({ apiUrl: '', token: () => 'tok', queryClient, fetch, enabled: true }),
+    );
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    await vi.waitFor(() => expect(stale(['callbacks', 'getList'])).toBe(true));
+    await vi.waitFor(() => expect(stale(['businesses', 'overview', 1])).toBe(true));
+    // The businesses' other queries name no callbacks: they stay fresh.
+    expect(stale(['businesses', 'balances'])).toBe(false);
+    unmount();
+  });
+});
