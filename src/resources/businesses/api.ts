@@ -41,7 +41,7 @@ export const businessMethods = {
     (
       await http.request<CallbackSecretAnswer>(
         `businesses/${encodeURIComponent(String(businessId))}/callback-secret`,
-        { method: 'POST', body: {}, twoFaCode },
+        { method: 'POST', twoFaCode },
       )
     ).json,
 } satisfies CustomMethods;
