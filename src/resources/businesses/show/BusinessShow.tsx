@@ -159,7 +159,7 @@ function BusinessChildren({ business, base, child }: { business: Business; base:
             borderBottom: 1,
             borderColor: 'divider',
             contain: 'inline-size',
-            '& .MuiTab-root': { px: 2, minWidth: 0 },
+            '& .MuiTab-root': { px: { xs: 1.25, sm: 2 }, minWidth: 0 },
           }}
         >
           {groups.map(({ group, views: members }) => (
