@@ -267,6 +267,10 @@ try {
     const businesses = await call('GET /v1/businesses', { as: ADMIN, url: list('/v1/businesses') });
     businessId = first(businesses).id;
     await call('GET /v1/businesses/{id}', { as: ADMIN, url: `/v1/businesses/${businessId}` });
+    await call('GET /v1/businesses/{id}/overview', {
+      as: ADMIN,
+      url: `/v1/businesses/${businessId}/overview`,
+    });
     const body = {
       businessName: 'Lindenhof Bakery',
       supportedDisplayCurrencies: ['EUR'],

@@ -223,6 +223,7 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/records/balance-conversions/{id}',
       'GET /v1/businesses',
       'GET /v1/businesses/{id}',
+      'GET /v1/businesses/{id}/overview',
       'POST /v1/businesses',
       'PATCH /v1/businesses',
       'GET /v1/balances',
