@@ -9,6 +9,7 @@ import { forbidden, found } from '../../http/errors';
 import { authed, errors } from '../../http/schemas';
 import { businessesRepository } from './repository';
 import {
+  BusinessCreatedSchema,
   BusinessCreateBody,
   BusinessOverviewSchema,
   BusinessParams,
@@ -106,10 +107,12 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['businesses'],
-        summary: 'Create a business; its settlement currency is the organisation’s',
+        summary:
+          'Create a business; its settlement currency is the organisation’s. The answer carries its ' +
+          'callback signing secret (callbackSecret), shown this once',
         ...authed,
         body: BusinessCreateBody,
-        response: { 201: BusinessSchema, ...errors(400, 401, 403, 415) },
+        response: { 201: BusinessCreatedSchema, ...errors(400, 401, 403, 415) },
       },
     },
     async (request, reply) =>

@@ -10,6 +10,7 @@ import { CURRENCY_SEED } from '../../../src/domain/currencies';
 import { Id, STRICT_BODY, Text } from '../../http/schemas';
 import { defineList } from '../../lib/list';
 import { displayFiatBalanceSql } from '../balances/repository';
+import { CallbackSecretSchema } from '../callbacks/schemas';
 import { CurrencyCode, NetworkCode } from '../metadata/schemas';
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
@@ -68,6 +69,12 @@ export const BusinessSchema = Type.Object({
   userServiceFeeDistributionPercentage: FeeDistribution,
   createdAt: Timestamp,
   updatedAt: Timestamp,
+});
+
+/** The creation's answer: the business and its callback signing secret, shown this once. */
+export const BusinessCreatedSchema = Type.Object({
+  ...BusinessSchema.properties,
+  callbackSecret: CallbackSecretSchema,
 });
 
 /**

@@ -23,6 +23,7 @@ import {
   type BusinessPayload,
 } from '../../../src/domain/business';
 import { CALLBACK_ENTITY_KINDS } from '../../../src/domain/callbacks';
+import type { CallbackSecretAnswer } from '../../../src/domain/callbacks';
 import { errorTexts, validateForm } from '../../../src/domain/forms';
 import type { Permission } from '../../../src/domain/permissions';
 import type { BusinessOverview } from '../../../src/domain/records';
@@ -33,6 +34,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { balancesService } from '../balances/service';
+import { callbacksRepository } from '../callbacks/repository';
 import { currenciesRepository } from '../currencies/repository';
 import { metadataRepository } from '../metadata/repository';
 import { CALLBACK_READ_PERMISSION } from '../records/service';
@@ -200,26 +202,30 @@ export function businessesService({ db, now }: AppContext) {
   }
 
   return {
-    /** `record` writes the audit row, in the creation's transaction. */
-    async create(scope: OrgScope, payload: BusinessPayload, record: Recorder): Promise<Business> {
+    /**
+     * `record` writes the audit row, in the creation's transaction; the business's callback signing
+     * secret is created with it and answered this once (`callbackSecret`).
+     */
+    async create(
+      scope: OrgScope,
+      payload: BusinessPayload,
+      record: Recorder,
+    ): Promise<Business & { callbackSecret: CallbackSecretAnswer }> {
       await check(scope, payload);
       const { settlementCurrency } = await metadata.organisation(scope);
       return guardName(() =>
         db.transaction(async (tx: Db) => {
           if (await businesses.nameTaken(scope, payload.businessName, null, tx)) throw nameTaken();
-          const created = await businesses.insert(
-            scope,
-            { ...payload, settlementCurrency },
-            new Date(now()),
-            tx,
-          );
+          const at = new Date(now());
+          const created = await businesses.insert(scope, { ...payload, settlementCurrency }, at, tx);
+          const callbackSecret = await callbacksRepository(tx).createSecret(scope, created.id, at);
           await record(tx, {
             action: 'create',
             entityType: 'business',
             entityId: created.id,
             changes: businessChanges(null, created),
           });
-          return created;
+          return { ...created, callbackSecret };
         }),
       );
     },
