@@ -476,6 +476,35 @@ try {
       headers: money(),
       body: { reason: 'Destination not confirmed by the merchant' },
     });
+    // --- Record pages: the withdrawal just approved (its approval on its timeline), and one of each
+    // other kind of the demo data (a payment with a deposit, and that deposit).
+    await call('GET /v1/records/crypto-withdrawals/{id}', {
+      as: ADMIN,
+      url: `/v1/records/crypto-withdrawals/${one.id}`,
+    });
+    const payments = await call('GET /v1/payments', {
+      as: ADMIN,
+      url: '/v1/payments?status=PAID&limit=1',
+      record: false,
+    });
+    const paid = first(payments);
+    await call('GET /v1/records/payments/{id}', { as: ADMIN, url: `/v1/records/payments/${paid.id}` });
+    await call('GET /v1/records/payment-deposits/{id}', {
+      as: ADMIN,
+      url: `/v1/records/payment-deposits/${paid.deposits[0].id}`,
+    });
+    for (const [kind, path] of [
+      ['fiat-deposits', '/v1/payment/deposits/fiat'],
+      ['whitelabel-fiat-deposits', '/v1/payment/whitelabel-fiat-deposits'],
+      ['settlements', '/v1/payment/withdrawals/fiat'],
+      ['internal-transfers', '/v1/payment/internal-transfers'],
+      ['unassociated-deposits', '/v1/payment/deposits/unassociated'],
+      ['manual-movements', '/v1/payment/manual-movements'],
+      ['balance-conversions', '/v1/payment/balance/convert'],
+    ]) {
+      const row = first(await call(`GET ${path}`, { as: ADMIN, url: `${path}?limit=1`, record: false }));
+      await call(`GET /v1/records/${kind}/{id}`, { as: ADMIN, url: `/v1/records/${kind}/${row.id}` });
+    }
   }
 
   // --- Two-factor and password last: they end the caller's sessions

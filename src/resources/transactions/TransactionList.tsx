@@ -57,7 +57,8 @@ function Empty({ kind }: { kind: TransactionKind }) {
 }
 
 /** Right-aligned in tabular figures: amounts (each with its currency code after it). */
-export const isNumeric = (field: FieldSpec) => field.type === 'amount' || field.type === 'received';
+export const isNumeric = (field: FieldSpec) =>
+  field.type === 'amount' || field.type === 'received' || field.type === 'rate';
 
 /** A row the keyboard reaches: focusable, Enter opens it as a click does. */
 const FocusableRow = forwardRef<HTMLTableRowElement, ComponentProps<typeof DataTableRow>>(
