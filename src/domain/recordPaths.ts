@@ -78,18 +78,12 @@ export const auditEntityKind = (entityType: string): RecordKind | undefined =>
   Object.hasOwn(AUDIT_ENTITY_RECORD_KINDS, entityType) ? AUDIT_ENTITY_RECORD_KINDS[entityType] : undefined;
 
 /**
- * Where a related record opens: a record's page, a business's page, a bank account's edit page; a
- * whitelisted address has no page of its own, so its list, searched for it.
+ * Where a related record opens: a record's page, a business's page; a bank account and a
+ * whitelisted address in their list, searched for their label (the list is what every reader of
+ * them may open; an account's edit page is for MANAGE_BANK_ACCOUNTS only).
  */
 export function relatedPath(related: Pick<RelatedRecord, 'kind' | 'id' | 'label'>): string {
   if (isRecordKind(related.kind)) return recordPagePath(related.kind, related.id);
-  const id = encodeURIComponent(related.id);
-  switch (related.kind) {
-    case 'businesses':
-      return businessPath(related.id);
-    case 'bank-accounts':
-      return `/bank-accounts/${id}/edit`;
-    case 'whitelisted-addresses':
-      return `/whitelisted-addresses?${new URLSearchParams({ filter: JSON.stringify({ q: related.label }) })}`;
-  }
+  if (related.kind === 'businesses') return businessPath(related.id);
+  return `/${related.kind}?${new URLSearchParams({ filter: JSON.stringify({ q: related.label }) })}`;
 }

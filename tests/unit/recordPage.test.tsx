@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLE_PERMISSIONS } from '../../src/domain/permissions';
+import type { CallbackRow } from '../../src/domain/callbacks';
 import { RECORD_KINDS, type RecordPage, type TimelineStep } from '../../src/domain/records';
 import {
   auditEntityPath,
@@ -251,10 +252,12 @@ describe('record paths', () => {
     for (const type of Object.keys(AUDIT_ENTITY_RECORD_KINDS)) expect(AUDIT_ENTITY_TYPES).toContain(type);
   });
 
-  it('opens a related record at its page, a business at its detail, a whitelisted address in its list', () => {
+  it('opens a related record at its page, a business at its detail, an address or an account in its list', () => {
     expect(relatedPath({ kind: 'payments', id: '4', label: 'x' })).toBe('/payments/4/show');
     expect(relatedPath({ kind: 'businesses', id: '2', label: 'x' })).toBe('/businesses/2/show');
-    expect(relatedPath({ kind: 'bank-accounts', id: '3', label: 'x' })).toBe('/bank-accounts/3/edit');
+    const accounts = new URL(relatedPath({ kind: 'bank-accounts', id: '3', label: 'EUR main' }), 'http://x');
+    expect(accounts.pathname).toBe('/bank-accounts');
+    expect(JSON.parse(accounts.searchParams.get('filter')!)).toEqual({ q: 'EUR main' });
     const list = new URL(
       relatedPath({ kind: 'whitelisted-addresses', id: '7', label: 'Cold wallet' }),
       'http://x',
@@ -515,6 +518,78 @@ describe('a record’s page', { timeout: 60_000 }, () => {
     expect(screen.getAllByText('0.00250000 BTC').length).toBeGreaterThan(0);
   });
 
+  it('lists its callbacks with their attempts and Resend, scoped to the record (a deposit: its payment)', async () => {
+    const user = userEvent.setup();
+    const callback: CallbackRow = {
+      id: 56,
+      webhookId: 'msg_56abcdefghijklmnop',
+      businessId: 1,
+      businessName: 'Nordlicht Coffee',
+      eventType: 'deposit.updated',
+      entityKind: 'payments',
+      entityId: '126',
+      entityStatus: 'PAID',
+      status: 'RETRYING',
+      attempts: 2,
+      maxAttempts: 8,
+      nextAttemptAt: at(600),
+      deliveredAt: null,
+      lastStatusCode: 500,
+      lastError: null,
+      url: 'https://merchant.example/callbacks',
+      createdAt: at(241),
+      updatedAt: at(242),
+    };
+    const deposit: RecordPage = {
+      ...payment(),
+      header: {
+        ...payment().header,
+        kind: 'payment-deposits',
+        id: '1261',
+        amount: '0.0025',
+        currency: 'BTC',
+      },
+      record: { ...(payment().record.deposits as Record<string, unknown>[])[0], paymentId: 126 },
+      related: [
+        {
+          kind: 'payments',
+          id: '126',
+          relation: 'payment',
+          label: 'ORDER-126',
+          status: 'PAID',
+          businessId: 1,
+        },
+      ],
+      callbacks: [callback],
+    };
+    const api = mount('/payment-deposits/1261/show', {
+      'GET /v1/records/payment-deposits/1261': { body: deposit },
+      'GET /v1/callbacks': { body: { callbacks: [callback], total: 1 } },
+      'POST /v1/callbacks/56/resend': {
+        status: 202,
+        body: { callback: { ...callback, nextAttemptAt: at(0) } },
+      },
+    });
+    const section = await screen.findByTestId('record-callbacks');
+    const row = await within(section).findByText('Retrying');
+    expect(row.closest('tr')!.textContent).toContain('2 of 8');
+    const list = api.calls.find((c) => c.path === '/v1/callbacks')!;
+    expect(Object.fromEntries(list.query)).toMatchObject({ entityKind: 'payments', entityId: '126' });
+    await user.click(within(section).getByRole('button', { name: /Resend/ }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/v1/callbacks/56/resend')).toBe(true));
+    const resend = api.calls.find((c) => c.path === '/v1/callbacks/56/resend')!;
+    expect(resend.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // Its payment, linked both ways.
+    expect(
+      (await screen.findByRole('link', { name: 'ORDER-126' }, { timeout: 10_000 })).getAttribute('href'),
+    ).toBe('/payments/126/show');
+  });
+
+  it('says so when a payment had no callbacks', async () => {
+    mount('/payments/126/show', { 'GET /v1/records/payments/126': { body: payment() } });
+    expect(await screen.findByText('No callbacks were sent about this record.')).toBeTruthy();
+  });
+
   it('holds the layout with a skeleton while it loads', async () => {
     let release: (reply: Reply) => void = () => undefined;
     mount('/settlements/8/show', {
@@ -547,6 +622,8 @@ describe('a record’s page', { timeout: 60_000 }, () => {
     });
     expect(await screen.findByTestId('record-header')).toBeTruthy();
     expect(screen.queryByTestId('record-skeleton')).toBeNull();
+    // No callback is about a settlement: no section for them.
+    expect(screen.queryByTestId('record-callbacks')).toBeNull();
   });
 
   it('says a record that is not there does not exist or is not the caller’s', async () => {

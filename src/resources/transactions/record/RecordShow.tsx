@@ -30,8 +30,10 @@ import { visuallyHidden } from '@mui/utils';
 import { Link, useParams } from 'react-router-dom';
 import { useResourceContext, useTranslate } from 'react-admin';
 import { businessPath, isRecordKind } from '../../../domain/recordPaths';
+import { satisfies } from '../../../domain/requirements';
+import { CALLBACKS_REQUIRES, CallbacksTable } from '../../../features/callbacks';
 import type { RecordKind, RecordPage } from '../../../domain/records';
-import { messageOf, NotFound, Page } from '../../../layout';
+import { messageOf, NotFound, Page, useAccessContext } from '../../../layout';
 import { ShownBusinessContext } from '../values';
 import { useRecordPage } from './useRecordPage';
 import { LedgerEntries } from './LedgerEntries';
@@ -39,7 +41,7 @@ import { RecordActions } from './RecordActions';
 import { RecordDetails } from './RecordDetails';
 import { RecordHeader } from './RecordHeader';
 import { RelatedRecords } from './RelatedRecords';
-import { failureOf, listTabOf, recordKindSpec } from './rules';
+import { callbackScope, failureOf, listTabOf, recordKindSpec } from './rules';
 import { Section } from './Section';
 import { Timeline } from './Timeline';
 
@@ -184,8 +186,33 @@ function RecordBody({ kind, page }: { kind: RecordKind; page: RecordPage }) {
         <Section title="resources.records.sections.ledger">
           <LedgerEntries entries={page.ledger} />
         </Section>
+        <RecordCallbacks page={page} />
       </Stack>
     </ShownBusinessContext.Provider>
+  );
+}
+
+/**
+ * The callbacks about the record, each with its attempts (status, latency, the answer's excerpt) and
+ * Resend for INITIATE_CALLBACK: the business page's own table (src/features/callbacks), scoped to the
+ * record. Only for a kind callbacks are about and a reader of them; read only when the page's answer
+ * has some.
+ */
+function RecordCallbacks({ page }: { page: RecordPage }) {
+  const translate = useTranslate();
+  const scope = callbackScope(page);
+  const reads = satisfies(CALLBACKS_REQUIRES, useAccessContext());
+  if (!scope || !reads) return null;
+  return (
+    <Section title="resources.records.sections.callbacks" testId="record-callbacks">
+      {page.callbacks.length === 0 ? (
+        <Typography role="status" color="text.secondary">
+          {translate('resources.records.callbacks.empty')}
+        </Typography>
+      ) : (
+        <CallbacksTable scope={scope} filters={false} />
+      )}
+    </Section>
   );
 }
 

@@ -14,7 +14,7 @@ import { StatusChip } from '../../../layout';
 /** What opening a related record needs: its page's view (react-admin's canAccess of the declarations). */
 const OPENS: Readonly<Record<string, { resource: string; action: string }>> = {
   businesses: { resource: 'businesses', action: 'show' },
-  'bank-accounts': { resource: 'bank-accounts', action: 'edit' },
+  'bank-accounts': { resource: 'bank-accounts', action: 'list' },
   'whitelisted-addresses': { resource: 'whitelisted-addresses', action: 'list' },
 };
 

@@ -13,6 +13,7 @@ import { recordPagePath } from '../../../domain/recordPaths';
 import { formatTimestamp } from '../../../i18n/format';
 import { StatusChip } from '../../../layout';
 import { AuditChanges, useAuditTexts } from '../../../layout/AuditTimeline';
+import { CallbackStatusChip } from '../../../features/callbacks';
 import { oldestFirst, stepTitle } from './rules';
 
 function StepTitle({ step }: { step: TimelineStep }) {
@@ -42,7 +43,7 @@ function StepActor({ step }: { step: TimelineStep }) {
   const actor = !step.actor
     ? translate('resources.records.timeline.unknownActor')
     : step.actor.type === 'system'
-      ? step.actor.label
+      ? translate(`resources.records.systemActors.${step.actor.label}`, { _: step.actor.label })
       : translate('resources.records.timeline.actor', {
           actor: step.actor.label,
           type: translate(`resources.records.actorTypes.${step.actor.type}`),
@@ -68,15 +69,24 @@ function StepDetails({ step }: { step: TimelineStep }) {
       tone: step.type === 'failed' || step.type === 'rejected' ? 'error' : undefined,
     });
   if (step.callback) {
-    const { statusCode, error, attempt, of } = step.callback;
+    const { statusCode, error, attempt, of, status } = step.callback;
     const answer =
       statusCode !== null ? translate('resources.records.timeline.answer', { code: statusCode }) : error;
     lines.push({
       key: 'callback',
-      node: [answer, translate('resources.records.timeline.attempt', { attempt, of })]
-        .filter(Boolean)
-        .join(' · '),
-      tone: statusCode !== null && statusCode >= 200 && statusCode < 300 ? undefined : 'error',
+      node: (
+        <Stack component="span" direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <CallbackStatusChip status={status} />
+          <span>
+            {/* A skipped callback had no URL to try: no attempt to count. */}
+            {status === 'SKIPPED'
+              ? translate('resources.callbacks.noUrl')
+              : [answer, translate('resources.records.timeline.attempt', { attempt, of })]
+                  .filter(Boolean)
+                  .join(' · ')}
+          </span>
+        </Stack>
+      ),
     });
   }
   if (step.depositId)

@@ -65,6 +65,12 @@ export const recordMessagesDe = {
         system: 'System',
       },
       actorTypes: { user: 'Benutzer', apiKey: 'API-Schlüssel', system: 'System' },
+      systemActors: {
+        Simulator: 'Simulator',
+        'Callback delivery': 'Callback-Zustellung',
+        'Approval threshold': 'Freigabeschwelle',
+        'Demo data': 'Demodaten',
+      },
       callbackEvents: {
         'deposit.received': 'Einzahlung eingegangen',
         'deposit.updated': 'Einzahlung aktualisiert',

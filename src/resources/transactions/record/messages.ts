@@ -69,6 +69,12 @@ export const recordMessages = {
         system: 'System',
       },
       actorTypes: { user: 'user', apiKey: 'API key', system: 'system' },
+      systemActors: {
+        Simulator: 'Simulator',
+        'Callback delivery': 'Callback delivery',
+        'Approval threshold': 'Approval threshold',
+        'Demo data': 'Demo data',
+      },
       callbackEvents: {
         'deposit.received': 'deposit received',
         'deposit.updated': 'deposit updated',

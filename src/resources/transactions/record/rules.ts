@@ -4,6 +4,7 @@
  * stale, how a posting's amount and a timeline step read, and what a failure says.
  */
 import type { ExplorerTarget } from '../../../domain/explorers';
+import type { CallbacksScope } from '../../../features/callbacks/rules';
 import type { DecisionSubject } from '../../../features/withdrawalDecision/DecisionDialog';
 import type { LiveEventMatch, StaleOn } from '../../../layout/liveEvents';
 import { RECORD_KINDS, type RecordKind, type RecordPage, type TimelineStep } from '../../../domain/records';
@@ -174,5 +175,21 @@ export function explorerTarget(
         network: field.network ? text(record[field.network]) : undefined,
       };
   }
+  return undefined;
+}
+
+/**
+ * Whose callbacks a page shows: a payment's and a withdrawal's own, a deposit's payment's (the
+ * deposit's events are its payment's); undefined for a kind no callback is about.
+ */
+export function callbackScope(page: RecordPage): CallbacksScope | undefined {
+  const { header, record } = page;
+  if (header.kind === 'payments' || header.kind === 'crypto-withdrawals')
+    return { entityKind: header.kind, entityId: header.id };
+  if (
+    header.kind === 'payment-deposits' &&
+    (typeof record.paymentId === 'number' || typeof record.paymentId === 'string')
+  )
+    return { entityKind: 'payments', entityId: String(record.paymentId) };
   return undefined;
 }
