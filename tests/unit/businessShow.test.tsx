@@ -300,6 +300,10 @@ describe('the business detail', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('Expires')).toBeTruthy();
     expect(within(dialog).queryByText('priceCurrency')).toBeNull();
     expect(within(dialog).getByText('Nordlicht Coffee')).toBeTruthy();
+    // A preview: it links to the record's own page.
+    expect(within(dialog).getByRole('link', { name: 'Open the full record' }).getAttribute('href')).toBe(
+      '/payments/126/show',
+    );
     // The deposits' hashes, linked to the block explorer of Bitcoin.
     expect(within(dialog).getByText('hash-126-c')).toBeTruthy();
     expect(

@@ -214,7 +214,7 @@ describe('the callbacks table', { timeout: 30_000 }, () => {
     const delivered = rowOf(1);
     expect(within(delivered).getByText('Deposit received')).toBeTruthy();
     expect(within(delivered).getByRole('link', { name: 'Payment 101' }).getAttribute('href')).toBe(
-      '/businesses/1/show/deposits/101',
+      '/payments/101/show',
     );
     expect(within(delivered).getByText('Delivered')).toBeTruthy();
     expect(within(delivered).getByText('1 of 8')).toBeTruthy();

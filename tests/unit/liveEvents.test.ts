@@ -246,17 +246,19 @@ describe('useLiveEvents', () => {
   });
 });
 
-describe('a query of several resources', () => {
-  it('is made stale by an event naming one of the resources its meta names, whatever its key', async () => {
+describe("a business's overview", () => {
+  it('is made stale by an event of its business naming its payments, withdrawals or callbacks', async () => {
     const { renderHook } = await import('@testing-library/react');
     const { QueryClient: Client } = await import('@tanstack/react-query');
-    const { LIVE_META, useLiveEvents } = await import('../../src/layout/liveEvents');
+    const { useLiveEvents } = await import('../../src/layout/liveEvents');
+    const { overviewStaleOn } = await import('../../src/resources/businesses/show/BusinessHeader');
     const queryClient = new Client();
     const seed = (queryKey: unknown[], meta?: Record<string, unknown>) => {
       queryClient.getQueryCache().build(queryClient, { queryKey, meta });
       queryClient.setQueryData(queryKey, 'data');
     };
-    seed(['businesses', 'overview', 1], { [LIVE_META]: ['payments', 'callbacks'] });
+    seed(['businesses', 'overview', 1], { staleOn: overviewStaleOn(1) });
+    seed(['businesses', 'overview', 2], { staleOn: overviewStaleOn(2) });
     seed(['businesses', 'balances']);
     seed(['callbacks', 'getList']);
     const body = new ReadableStream<Uint8Array>({
@@ -276,7 +278,8 @@ describe('a query of several resources', () => {
     const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
     await vi.waitFor(() => expect(stale(['callbacks', 'getList'])).toBe(true));
     await vi.waitFor(() => expect(stale(['businesses', 'overview', 1])).toBe(true));
-    // The businesses' other queries name no callbacks: they stay fresh.
+    // Another business's overview, and the businesses' other queries, stay fresh.
+    expect(stale(['businesses', 'overview', 2])).toBe(false);
     expect(stale(['businesses', 'balances'])).toBe(false);
     unmount();
   });

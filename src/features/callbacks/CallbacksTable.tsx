@@ -28,7 +28,7 @@ import { Link } from 'react-router-dom';
 import { ListBase, Pagination, useListContext, useTranslate } from 'react-admin';
 import type { CallbackRow } from '../../domain/callbacks';
 import { ERROR_TEXTS } from '../../domain/errors';
-import { recordPath } from '../../domain/recordPaths';
+import { recordPagePath } from '../../domain/recordPaths';
 import { formatTimestamp } from '../../i18n/format';
 import { messageOf } from '../../layout';
 import { FilterBar, type FilterSpec } from '../../layout/FilterBar';
@@ -105,17 +105,19 @@ function NextText({ callback }: { callback: CallbackRow }) {
   return <>{callback.nextAttemptAt ? formatTimestamp(callback.nextAttemptAt) : '—'}</>;
 }
 
-/** 'Payment 12', linked to its page. */
+/** 'Payment 12', linked to its page (src/domain/recordPaths.ts). */
 function RecordLink({ callback }: { callback: CallbackRow }) {
   const translate = useTranslate();
   const text = translate(`${T}.entityKinds.${callback.entityKind}`, {
     id: callback.entityId,
     _: `${callback.entityKind} ${callback.entityId}`,
   });
-  const to = recordPath(callback.entityKind, callback.businessId, callback.entityId);
-  if (!to) return <>{text}</>;
   return (
-    <MuiLink component={Link} to={to} onClick={(event: MouseEvent) => event.stopPropagation()}>
+    <MuiLink
+      component={Link}
+      to={recordPagePath(callback.entityKind, callback.entityId)}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+    >
       {text}
     </MuiLink>
   );

@@ -38,6 +38,7 @@ export const transactionMessagesDe = {
       empty: 'Noch keine %{name}.',
       pageRange: '%{from}–%{to} von %{total}',
       details: {
+        openPage: 'Vollständigen Vorgang öffnen',
         title: '%{name} %{id}',
         close: 'Details schließen',
         none: 'Keine',

@@ -42,6 +42,7 @@ export const transactionMessages = {
       empty: 'No %{name} yet.',
       pageRange: '%{from}–%{to} of %{total}',
       details: {
+        openPage: 'Open the full record',
         title: '%{name} %{id}',
         close: 'Close details',
         none: 'None',

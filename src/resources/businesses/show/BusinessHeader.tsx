@@ -6,8 +6,8 @@
  * (the API answers null for it) is left out, not an error; skeletons hold the place while it loads;
  * a failed read says so in place, with Retry, and the rest of the page works on.
  *
- * The overview reads again when the balances, the payments, the withdrawals or the callbacks change
- * (live events, through its `meta`).
+ * The overview reads again when the business's balances, payments, withdrawals or callbacks change
+ * (live events: the balances' through its key, the others through its `meta.staleOn`).
  */
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, Link as MuiLink, Paper, Skeleton, Stack, Typography } from '@mui/material';
@@ -19,7 +19,7 @@ import { byCurrencyName } from '../../../domain/currencies';
 import { ERROR_TEXTS } from '../../../domain/errors';
 import type { BusinessOverview } from '../../../domain/records';
 import { formatMoney, formatNumber, formatTimestamp } from '../../../i18n/format';
-import { LIVE_META, messageOf } from '../../../layout';
+import { messageOf, type StaleOn } from '../../../layout';
 import { BUSINESS_QUERY_KEYS, useBusinessApi } from '../api';
 
 const T = 'resources.businesses.overview';
@@ -27,12 +27,22 @@ const T = 'resources.businesses.overview';
 /** What the overview shows besides the balances (which the businesses' own key covers). */
 export const OVERVIEW_LIVE_RESOURCES = ['payments', 'crypto-withdrawals', 'callbacks'];
 
+/**
+ * The overview's own rule for live events (its `meta.staleOn`): a change of this business's payments,
+ * withdrawals or callbacks (an event of no one business too) reads it again.
+ */
+export const overviewStaleOn =
+  (businessId: number): StaleOn =>
+  (event) =>
+    (event.businessId === null || event.businessId === businessId) &&
+    event.resources.some((resource) => OVERVIEW_LIVE_RESOURCES.includes(resource));
+
 export function useBusinessOverview(businessId: number) {
   const api = useBusinessApi();
   return useQuery<BusinessOverview>({
     queryKey: BUSINESS_QUERY_KEYS.overview(businessId),
     queryFn: ({ signal }) => api.getBusinessOverview(businessId, signal),
-    meta: { [LIVE_META]: OVERVIEW_LIVE_RESOURCES },
+    meta: { staleOn: overviewStaleOn(businessId) },
     enabled: Number.isSafeInteger(businessId),
   });
 }
