@@ -113,13 +113,6 @@ test('a manager sees the four tabs of all the lists, support only the lists its 
     'Crypto withdrawals',
     'Unassociated deposits',
   ]);
-  await page.getByRole('tab', { name: 'Ledger' }).click();
-  await expect(page).toHaveURL(/\/businesses\/1\/show\/internal-transfers$/);
-  await expect(lists('Ledger')).toHaveText([
-    'Internal transfers',
-    'Manual ledger movements',
-    'Balance conversions',
-  ]);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Northwind Coffee');
 
   const support = await browser.newPage();

@@ -38,7 +38,10 @@ const OVERVIEW: BusinessOverview = {
     { currency: 'EUR', available: '1234.5', held: '0' },
     { currency: 'BTC', available: '0.12345678', held: '0.01' },
   ],
-  volume30d: [{ currency: 'EUR', deposits: '5000', withdrawals: '1200.5', count: 12 }],
+  volume30d: [
+    { currency: 'BTC', deposits: '0.5', withdrawals: '0', count: 1 },
+    { currency: 'EUR', deposits: '5000', withdrawals: '1200.5', count: 12 },
+  ],
   callbacks: { total24h: 40, delivered24h: 38, deliveredShare: 0.95, failingNow: 2, lastFailureAt: CREATED },
 };
 
@@ -146,8 +149,8 @@ describe('the business page header', { timeout: 60_000 }, () => {
   it('shows the settlement currency, balances with held funds, 30 days of volume and callback health', async () => {
     renderApp('/businesses/1/show/deposits');
     const balances = within(await part('Balances'));
-    // By currency name: Bitcoin before Euro; the held amount only where something is held.
-    expect(balances.getAllByRole('term').map((t) => t.textContent)).toEqual(['BTC', 'EUR']);
+    // The settlement currency first, then by name; the held amount only where something is held.
+    expect(balances.getAllByRole('term').map((t) => t.textContent)).toEqual(['EUR', 'BTC']);
     expect(balances.getByText(/^0\.12345678 BTC/)).toBeTruthy();
     expect(balances.getByText('0.01000000 BTC held')).toBeTruthy();
     expect(balances.getByText('1,234.50 EUR')).toBeTruthy();
@@ -155,6 +158,10 @@ describe('the business page header', { timeout: 60_000 }, () => {
     const volume = within(await part('Last 30 days'));
     expect(volume.getByText(/^5,000\.00 EUR in/)).toBeTruthy();
     expect(volume.getByText('1,200.50 EUR out · 12 transactions')).toBeTruthy();
+    // Nothing out: the count alone.
+    expect(volume.getByText(/^0\.50000000 BTC in/)).toBeTruthy();
+    expect(volume.getByText('1 transaction')).toBeTruthy();
+    expect(volume.getAllByRole('term').map((t) => t.textContent)).toEqual(['EUR', 'BTC']);
     const health = within(await part('Callbacks'));
     expect(health.getByText('95% delivered')).toBeTruthy();
     expect(health.getByText('38 of 40 in the last 24 h')).toBeTruthy();

@@ -216,10 +216,12 @@ describe('the callbacks table', { timeout: 30_000 }, () => {
     expect(within(delivered).getByRole('link', { name: 'Payment 101' }).getAttribute('href')).toBe(
       '/payments/101/show',
     );
-    expect(within(delivered).getByText('Delivered')).toBeTruthy();
+    expect(within(delivered).getByText('Delivered', { selector: '.MuiChip-label' })).toBeTruthy();
     expect(within(delivered).getByText('1 of 8')).toBeTruthy();
     expect(within(delivered).getByText('HTTP 200')).toBeTruthy();
-    expect(within(delivered).getByText(`Delivered ${formatTimestamp(CREATED)}`)).toBeTruthy();
+    expect(delivered.querySelector('td[data-label="Next attempt"]')?.textContent).toBe(
+      `Delivered ${formatTimestamp(CREATED)}`,
+    );
 
     const failing = rowOf(2);
     expect(within(failing).getByText('Withdrawal updated')).toBeTruthy();
@@ -227,7 +229,8 @@ describe('the callbacks table', { timeout: 30_000 }, () => {
     expect(within(failing).getByText('Retrying')).toBeTruthy();
     expect(within(failing).getByText('3 of 8')).toBeTruthy();
     expect(within(failing).getByText('HTTP 500')).toBeTruthy();
-    expect(within(failing).getByText(formatTimestamp(LATER))).toBeTruthy();
+    expect(failing.querySelector('td[data-label="Next attempt"]')?.textContent).toBe(formatTimestamp(LATER));
+    expect(failing.querySelector('td[data-label="Created"]')?.textContent).toBe(formatTimestamp(CREATED));
 
     expect(within(rowOf(3)).getByText('timeout')).toBeTruthy();
     expect(within(rowOf(3)).getByText('8 of 8')).toBeTruthy();

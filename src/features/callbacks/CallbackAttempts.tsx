@@ -10,7 +10,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { Theme } from '@mui/material/styles';
+import { decomposeColor, recomposeColor, type Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import { ensureContrast } from '../../brands/theme';
 import type { CallbackAttempt, CallbackDetail } from '../../domain/callbacks';
@@ -22,8 +22,25 @@ import { answerOf, delivers, excerptOf, isDue } from './rules';
 
 const T = 'resources.callbacks';
 
-/** A meaning's colour moved until it reads at AA on the paper (every brand, both modes). */
-const readable = (theme: Theme, color: string) => ensureContrast(color, theme.palette.background.paper);
+/** `overlay` (a translucent colour) over the opaque `base`: the colour the eye sees. */
+function over(base: string, overlay: string): string {
+  const under = decomposeColor(base).values;
+  const top = decomposeColor(overlay).values;
+  const opacity = top[3] ?? 1;
+  const mix = [0, 1, 2].map((i) => Math.round(under[i] + (top[i] - under[i]) * opacity));
+  return recomposeColor({ type: 'rgb', values: mix as [number, number, number] });
+}
+
+/**
+ * A meaning's colour moved until it reads at AA wherever the views sit (on the page or on paper) and
+ * on a hovered row (the hover's tint over either), in every brand and both modes.
+ */
+function readable(theme: Theme, color: string): string {
+  const { background, action } = theme.palette;
+  return [background.default, background.paper]
+    .flatMap((base) => [base, over(base, action.hover)])
+    .reduce((current, under) => ensureContrast(current, under), color);
+}
 
 /** One attempt's answer: 'HTTP 200' in the success colour, 'HTTP 500' or the error in the error's. */
 export function AnswerText({
@@ -49,6 +66,7 @@ export function AnswerText({
             delivers(value.code) ? theme.palette.success.main : theme.palette.error.main,
           ),
           fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
         })}
       >
         {translate(`${T}.attempts.statusCode`, { code: value.code })}

@@ -84,17 +84,47 @@ function useFilterSpecs(): FilterSpec[] {
   );
 }
 
+/**
+ * A time as its day and its hour, each kept whole ('Dec 7, 2026,' and '10:00 PM UTC'): at most two
+ * lines in a narrow column, never a line per word.
+ */
+function Time({ at }: { at: string }) {
+  const text = formatTimestamp(at);
+  const cut = text.lastIndexOf(', ');
+  const parts = cut < 0 ? [text] : [text.slice(0, cut + 1), text.slice(cut + 2)];
+  // The space between the two parts is outside them: the one place the line may break.
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {parts[0]}
+      </Box>
+      {parts.length > 1 ? (
+        <>
+          {' '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {parts[1]}
+          </Box>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** When the next attempt is, or why there is none. */
 function NextText({ callback }: { callback: CallbackRow }) {
   const translate = useTranslate();
-  if (callback.status === 'DELIVERED')
+  if (callback.status === 'DELIVERED') {
+    if (!callback.deliveredAt) return <>—</>;
+    // 'Delivered' and the time, which may go to a line of its own but stays whole.
+    const [before, after = ''] = translate(`${T}.deliveredAt`, { time: '\u0001' }).split('\u0001');
     return (
       <>
-        {callback.deliveredAt
-          ? translate(`${T}.deliveredAt`, { time: formatTimestamp(callback.deliveredAt) })
-          : '—'}
+        {before}
+        <Time at={callback.deliveredAt} />
+        {after}
       </>
     );
+  }
   if (callback.status === 'SKIPPED') return <>{translate(`${T}.noUrl`)}</>;
   if (isDue(callback))
     return (
@@ -102,7 +132,7 @@ function NextText({ callback }: { callback: CallbackRow }) {
         {translate(`${T}.dueNow`)}
       </Box>
     );
-  return <>{callback.nextAttemptAt ? formatTimestamp(callback.nextAttemptAt) : '—'}</>;
+  return callback.nextAttemptAt ? <Time at={callback.nextAttemptAt} /> : <>—</>;
 }
 
 /** 'Payment 12', linked to its page (src/domain/recordPaths.ts). */
@@ -124,10 +154,22 @@ function RecordLink({ callback }: { callback: CallbackRow }) {
 }
 
 /** One cell, with its label for a phone's card. */
-function Cell({ label, children, align }: { label: string; children: ReactNode; align?: 'right' }) {
+function Cell({
+  label,
+  children,
+  align,
+  short = false,
+}: {
+  label: string;
+  children: ReactNode;
+  align?: 'right';
+  /** One line (a time, a chip, a count). */
+  short?: boolean;
+}) {
   return (
-    <TableCell data-label={label} align={align}>
-      {children}
+    <TableCell data-label={label} align={align} className={short ? 'CallbacksTable-short' : undefined}>
+      {/* One box: on a phone the cell is a row of its label and this value. */}
+      <span>{children}</span>
     </TableCell>
   );
 }
@@ -150,8 +192,8 @@ function Row({
   const toggle = () => setOpen((value) => !value);
   return (
     <>
+      {/* No hover tint: under it the theme's link and button colours fall below AA in the dark theme. */}
       <TableRow
-        hover
         data-callback-id={callback.id}
         onClick={toggle}
         sx={{ cursor: 'pointer', '& > td': { borderBottom: open ? 0 : undefined } }}
@@ -173,19 +215,21 @@ function Row({
             />
           </IconButton>
         </TableCell>
-        <Cell label={label('createdAt')}>{formatTimestamp(callback.createdAt)}</Cell>
+        <Cell label={label('createdAt')}>
+          <Time at={callback.createdAt} />
+        </Cell>
         <Cell label={label('eventType')}>
           {translate(eventTypeKey(callback.eventType), { _: callback.eventType })}
         </Cell>
         {showRecord ? (
-          <Cell label={label('entity')}>
+          <Cell short label={label('entity')}>
             <RecordLink callback={callback} />
           </Cell>
         ) : null}
-        <Cell label={label('status')}>
+        <Cell short label={label('status')}>
           <CallbackStatusChip status={callback.status} />
         </Cell>
-        <Cell label={label('attempts')} align="right">
+        <Cell short label={label('attempts')} align="right">
           {translate(`${T}.attemptOf`, { attempt: callback.attempts, max: callback.maxAttempts })}
         </Cell>
         <Cell label={label('lastAnswer')}>
@@ -220,13 +264,15 @@ const CARD_ROWS = {
     '& tbody tr.CallbacksTable-panel': { pt: 0 },
     '& tbody td': {
       display: 'flex',
+      // Row, also for the right-aligned cells (a table's right-aligned cell reverses its flex row).
+      flexDirection: 'row !important',
       justifyContent: 'space-between',
       alignItems: 'center',
       gap: 2,
       border: 0,
       py: 0.25,
       px: 2,
-      textAlign: 'right',
+      textAlign: 'right !important',
     },
     '& tbody td[data-label]::before': {
       content: 'attr(data-label)',
@@ -234,7 +280,7 @@ const CARD_ROWS = {
       textAlign: 'left',
     },
     '& tbody td.CallbacksTable-toggle, & tbody td.CallbacksTable-action': { justifyContent: 'flex-end' },
-    '& tbody tr.CallbacksTable-panel td': { display: 'block', textAlign: 'left' },
+    '& tbody tr.CallbacksTable-panel td': { display: 'block', textAlign: 'left !important' },
   },
 } as const;
 
@@ -272,7 +318,16 @@ function Rows({ showRecord, specs }: { showRecord: boolean; specs: readonly Filt
     );
 
   return (
-    <Box sx={{ overflowX: 'auto', contain: 'inline-size', ...CARD_ROWS }}>
+    <Box
+      sx={{
+        overflowX: 'auto',
+        contain: 'inline-size',
+        // Tighter than MUI's 16 px a side, and one line for the short values: nine columns fit 1366 px.
+        '& td, & th': { px: 1.25 },
+        '& th, & td.CallbacksTable-short': { whiteSpace: 'nowrap' },
+        ...CARD_ROWS,
+      }}
+    >
       <Table size="small" aria-label={translate(`${T}.tableLabel`)} aria-busy={isPending || undefined}>
         <TableHead>
           <TableRow>

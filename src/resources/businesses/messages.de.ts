@@ -42,6 +42,7 @@ export const businessMessagesDe = {
         volume30d: 'Letzte 30 Tage',
         noVolume: 'Keine Zahlungen oder Auszahlungen in den letzten 30 Tagen',
         in: '%{amount} ein',
+        count: '%{count} Transaktion |||| %{count} Transaktionen',
         outAndCount: '%{amount} aus · %{count} Transaktion |||| %{amount} aus · %{count} Transaktionen',
         callbacks: 'Callbacks',
         deliveredShare: '%{share} zugestellt',

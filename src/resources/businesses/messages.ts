@@ -45,6 +45,7 @@ export const businessMessages = {
         volume30d: 'Last 30 days',
         noVolume: 'No payments or withdrawals in the last 30 days',
         in: '%{amount} in',
+        count: '%{count} transaction |||| %{count} transactions',
         outAndCount: '%{amount} out · %{count} transaction |||| %{amount} out · %{count} transactions',
         callbacks: 'Callbacks',
         deliveredShare: '%{share} delivered',

@@ -103,9 +103,21 @@ function CurrencyRows({ rows }: { rows: { currency: string; main: string; detail
 
 const isZero = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount.trim());
 
-function Balances({ balances }: { balances: NonNullable<BusinessOverview['balances']> }) {
-  const translate = useTranslate();
+/** The settlement currency first, then by currency name. */
+function useCurrencyOrder(settlementCurrency: string): (a: string, b: string) => number {
   const byName = byCurrencyName(useSession().supportedCurrencies);
+  return (a, b) => Number(b === settlementCurrency) - Number(a === settlementCurrency) || byName(a, b);
+}
+
+function Balances({
+  balances,
+  settlementCurrency,
+}: {
+  balances: NonNullable<BusinessOverview['balances']>;
+  settlementCurrency: string;
+}) {
+  const translate = useTranslate();
+  const order = useCurrencyOrder(settlementCurrency);
   if (balances.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -113,7 +125,7 @@ function Balances({ balances }: { balances: NonNullable<BusinessOverview['balanc
       </Typography>
     );
   const rows = [...balances]
-    .sort((a, b) => byName(a.currency, b.currency))
+    .sort((a, b) => order(a.currency, b.currency))
     .map((balance) => ({
       currency: balance.currency,
       main: formatMoney(balance.available, balance.currency),
@@ -124,9 +136,15 @@ function Balances({ balances }: { balances: NonNullable<BusinessOverview['balanc
   return <CurrencyRows rows={rows} />;
 }
 
-function Volume({ volume }: { volume: NonNullable<BusinessOverview['volume30d']> }) {
+function Volume({
+  volume,
+  settlementCurrency,
+}: {
+  volume: NonNullable<BusinessOverview['volume30d']>;
+  settlementCurrency: string;
+}) {
   const translate = useTranslate();
-  const byName = byCurrencyName(useSession().supportedCurrencies);
+  const order = useCurrencyOrder(settlementCurrency);
   if (volume.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -134,16 +152,18 @@ function Volume({ volume }: { volume: NonNullable<BusinessOverview['volume30d']>
       </Typography>
     );
   const rows = [...volume]
-    .sort((a, b) => byName(a.currency, b.currency))
-    .map((line) => ({
-      currency: line.currency,
-      main: translate(`${T}.in`, { amount: formatMoney(line.deposits, line.currency) }),
-      detail: translate(`${T}.outAndCount`, {
-        amount: formatMoney(line.withdrawals, line.currency),
-        count: formatNumber(line.count),
-        smart_count: line.count,
-      }),
-    }));
+    .sort((a, b) => order(a.currency, b.currency))
+    .map((line) => {
+      const count = { count: formatNumber(line.count), smart_count: line.count };
+      return {
+        currency: line.currency,
+        main: translate(`${T}.in`, { amount: formatMoney(line.deposits, line.currency) }),
+        // Nothing out: the count alone.
+        detail: isZero(line.withdrawals)
+          ? translate(`${T}.count`, count)
+          : translate(`${T}.outAndCount`, { amount: formatMoney(line.withdrawals, line.currency), ...count }),
+      };
+    });
   return <CurrencyRows rows={rows} />;
 }
 
@@ -251,13 +271,13 @@ export function BusinessHeader({
   if (data.balances)
     parts.push(
       <Part key="balances" id="business-overview-balances" title={translate(`${T}.balances`)}>
-        <Balances balances={data.balances} />
+        <Balances balances={data.balances} settlementCurrency={data.settlementCurrency} />
       </Part>,
     );
   if (data.volume30d)
     parts.push(
       <Part key="volume" id="business-overview-volume" title={translate(`${T}.volume30d`)}>
-        <Volume volume={data.volume30d} />
+        <Volume volume={data.volume30d} settlementCurrency={data.settlementCurrency} />
       </Part>,
     );
   if (data.callbacks)
