@@ -24,6 +24,7 @@ import {
   CONFIRM_AFTER_MS,
   withdrawalSteps,
 } from '../../server/modules/withdrawals/simulator';
+import { SETTLE_AFTER_MS, settlementCompletion } from '../../server/modules/fiatMovements/simulator';
 import { RECORD_KIND_SPECS } from '../../server/modules/records/service';
 import { makeApp, nextTwoFaCode, twoFaCodeAt, type TestApp } from './helpers';
 
@@ -591,6 +592,83 @@ describe('the history of a record (migration 0060)', () => {
       at: at.toISOString(),
       source: 'simulator',
     });
+  });
+
+  it('shows a conversion quoted by one user and executed by another, with its entry and its fee’s', async () => {
+    const money = (email: string) => ({ ...t.auth(tokens.get(email)!), 'idempotency-key': randomUUID() });
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment/balance/convert',
+      headers: money(MANAGER),
+      payload: {
+        businessId: 1,
+        amountCurrencyType: 'DEBIT',
+        debitCurrency: 'EUR',
+        creditCurrency: 'USD',
+        amount: '10',
+      },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const id = quoted.json().conversion.id as number;
+    const executed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/payment/balance/convert/${id}`,
+      headers: money(ADMIN),
+      payload: {},
+    });
+    expect(executed.statusCode, executed.body).toBe(200);
+    const answer = await page('balance-conversions', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label, s.source])).toEqual([
+      ['created', 'QUOTED', MANAGER, 'dashboard'],
+      ['executed', 'EXECUTED', ADMIN, 'dashboard'],
+    ]);
+    expect(answer.timeline[1].audit).toMatchObject({ action: 'update' });
+    expect(answer.ledger.map((e) => e.kind)).toEqual(['conversion', 'conversion_fee']);
+  });
+
+  it('shows a settlement created, then settled by the bank, linked to its bank account for its readers', async () => {
+    const account = await firstId('bank_accounts', "organisation_id = $1 AND account_currency = 'EUR'", [
+      AURORA,
+    ]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment/withdrawals/fiat',
+      headers: { ...t.auth(tokens.get(ADMIN)!), 'idempotency-key': randomUUID() },
+      payload: {
+        businessId: 1,
+        bankAccountId: account,
+        currency: 'EUR',
+        amount: '15.00',
+        reference: 'Payout test',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = Number(Object.values(created.json() as Record<string, { id: number }>)[0].id);
+    const at = new Date(t.clock.now() + SETTLE_AFTER_MS);
+    expect(await settlementCompletion.run(t.db, at, 100)).toBeGreaterThanOrEqual(1);
+    const answer = await page('settlements', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label])).toEqual([
+      ['created', 'PROCESSING', ADMIN],
+      ['settled', 'COMPLETED', 'Simulator'],
+    ]);
+    expect(answer.timeline[1].at).toBe(at.toISOString());
+    const { rows } = await t.db.query<{ label: string }>(
+      'SELECT account_label AS label FROM bank_accounts WHERE id = $1',
+      [account],
+    );
+    expect(answer.related).toEqual([
+      {
+        kind: 'bank-accounts',
+        id: String(account),
+        relation: 'bank-account',
+        label: rows[0].label,
+        status: null,
+        businessId: null,
+      },
+    ]);
+    expect(answer.ledger.map((e) => e.kind)).toHaveLength(1);
+    // SUPPORT reads settlements, not bank accounts.
+    expect((await page('settlements', id, SUPPORT)).related).toEqual([]);
   });
 
   it('keeps each status change in its transaction, none of a rolled-back one, and refuses to rewrite it', async () => {
