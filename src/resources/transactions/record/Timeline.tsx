@@ -35,14 +35,15 @@ function StepTitle({ step }: { step: TimelineStep }) {
 
 /**
  * Who and where: 'manager@example.com (user) · Dashboard'; the system by its name alone, and the
- * source only where it says more than the actor ('Simulator' is both).
+ * source only where it says more than the actor ('Simulator' is both); no actor, the source alone.
  */
 function StepActor({ step }: { step: TimelineStep }) {
   const translate = useTranslate();
   const source = translate(`resources.records.sources.${step.source}`);
-  const actor = !step.actor
-    ? translate('resources.records.timeline.unknownActor')
-    : step.actor.type === 'system'
+  // Nobody known (the demo history): where it came from only.
+  if (!step.actor) return <>{source}</>;
+  const actor =
+    step.actor.type === 'system'
       ? translate(`resources.records.systemActors.${step.actor.label}`, { _: step.actor.label })
       : translate('resources.records.timeline.actor', {
           actor: step.actor.label,

@@ -25,7 +25,6 @@ export const recordMessagesDe = {
       timeline: {
         empty: 'Zu diesem Vorgang ist noch nichts verzeichnet.',
         actor: '%{actor} (%{type})',
-        unknownActor: 'Unbekannt',
         twoFactor: 'Mit 2FA bestätigt',
         noTwoFactor: 'Ohne 2FA',
         reason: 'Grund: %{reason}',

@@ -29,7 +29,6 @@ export const recordMessages = {
       timeline: {
         empty: 'Nothing is recorded about this record yet.',
         actor: '%{actor} (%{type})',
-        unknownActor: 'Unknown',
         twoFactor: 'Confirmed with 2FA',
         noTwoFactor: 'Without 2FA',
         reason: 'Reason: %{reason}',
