@@ -313,6 +313,7 @@ try {
         as: ADMIN,
         url: `/v1/callbacks/${id}/resend`,
         headers: money(),
+        body: {},
       }),
     );
     const rotated = await call('POST /v1/businesses/{id}/callback-secret', {

@@ -102,6 +102,54 @@ describe('a claimed callback', () => {
   });
 });
 
+describe('the running worker', () => {
+  it('starts when the app listens (CALLBACKS on), sends a callback as it is written, and stops with the app', async () => {
+    const db = await makeDb();
+    const t = await makeApp(
+      {
+        callbacks: true,
+        callbacksIntervalMs: 3_600_000,
+        callbackAllowedAddresses: [receiver.address],
+        e2eReset: true,
+      },
+      { db, clock: makeClock(Date.now()) },
+    );
+    try {
+      const secret = await prepare(db, '/running');
+      expect(t.app.callbacks.started).toBe(false);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      expect(t.app.callbacks.started).toBe(true);
+      await eventHubFor(db).ready();
+      receiver.answer = () => ({ status: 200 });
+      // Its interval is an hour: the written callback's own event wakes it.
+      await write(db, 1, new Date(t.clock.now()));
+      await vi.waitFor(() => expect(webhookIds('/running')).toHaveLength(1), {
+        timeout: 20_000,
+        interval: 20,
+      });
+      expect(
+        verify(
+          secret,
+          receiver.requests.find((r) => r.path === '/running')!,
+        ),
+      ).toBeDefined();
+      // The test-mode tick (E2E_RESET) sends what is due and answers what it did.
+      await write(db, 2, new Date(t.clock.now() + 3_600_000));
+      const tick = await t.app.inject({
+        method: 'POST',
+        url: '/v1/testing/callbacks/tick',
+        payload: { at: new Date(t.clock.now() + 3_600_000).toISOString() },
+      });
+      expect(tick.statusCode, tick.body).toBe(200);
+      expect(tick.json()).toEqual({ attempted: 2, delivered: 2, failed: 0 });
+    } finally {
+      await t.close();
+      await db.close();
+    }
+    expect(t.app.callbacks.started).toBe(false);
+  });
+});
+
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 onPostgres('two instances on one PostgreSQL', () => {
