@@ -188,6 +188,52 @@ test('a payment request made on /crypto-deposit is followed on its page as it is
   expect(await page.evaluate(() => (window as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
 });
 
+/** Each record kind's list under /v1 and its list key (src/resources/transactions/kinds.ts). */
+const LISTS = [
+  ['payments', 'payments', 'payments'],
+  ['crypto-withdrawals', 'withdrawals/crypto', 'withdrawals'],
+  ['fiat-deposits', 'payment/deposits/fiat', 'deposits'],
+  ['whitelabel-fiat-deposits', 'payment/whitelabel-fiat-deposits', 'deposits'],
+  ['settlements', 'payment/withdrawals/fiat', 'settlements'],
+  ['internal-transfers', 'payment/internal-transfers', 'transfers'],
+  ['unassociated-deposits', 'payment/deposits/unassociated', 'deposits'],
+  ['manual-movements', 'payment/manual-movements', 'movements'],
+  ['balance-conversions', 'payment/balance/convert', 'conversions'],
+] as const;
+
+test('every kind of record has its page, with its kind, amount, status and business', async ({
+  page,
+  request,
+}) => {
+  const headers = await apiHeaders(request, MANAGER);
+  const ids: [string, number][] = [];
+  for (const [kind, path, key] of LISTS) {
+    const answer = await request.get(`/v1/${path}?limit=1`, { headers });
+    expect(answer.status(), path).toBe(200);
+    const [row] = ((await answer.json()) as Record<string, { id: number; deposits?: { id: number }[] }[]>)[
+      key
+    ];
+    expect(row, `a demo ${kind}`).toBeDefined();
+    ids.push([kind, row.id]);
+  }
+  const paid = await request.get('/v1/payments?limit=1&status=PAID', { headers });
+  const { payments } = (await paid.json()) as { payments: { deposits: { id: number }[] }[] };
+  ids.push(['payment-deposits', payments[0].deposits[0].id]);
+  await request.post('/v1/auth/logout', { headers });
+
+  await loginAs(page, MANAGER);
+  await expect(page).toHaveURL(/\/statistics$/);
+  for (const [kind, id] of ids) {
+    await page.goto(`/${kind}/${id}/show`);
+    const header = page.getByTestId('record-header');
+    await expect(header, kind).toBeVisible();
+    await expect(header.getByTestId('record-amount'), kind).toHaveText(/\d/);
+    await expect(header.locator('[data-meaning]'), kind).toHaveCount(1);
+    await expect(header.getByRole('link').first(), kind).toHaveAttribute('href', /^\/businesses\/\d+\/show$/);
+    await expect(steps(page).first(), kind).toBeVisible();
+  }
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [1366, 375]) {
     test(`${scheme}, ${width} px: a record's page passes axe and fits the screen`, async ({ page }) => {
