@@ -267,6 +267,10 @@ try {
     const businesses = await call('GET /v1/businesses', { as: ADMIN, url: list('/v1/businesses') });
     businessId = first(businesses).id;
     await call('GET /v1/businesses/{id}', { as: ADMIN, url: `/v1/businesses/${businessId}` });
+    await call('GET /v1/businesses/{id}/overview', {
+      as: ADMIN,
+      url: `/v1/businesses/${businessId}/overview`,
+    });
     const body = {
       businessName: 'Lindenhof Bakery',
       supportedDisplayCurrencies: ['EUR'],
@@ -279,10 +283,43 @@ try {
       userServiceFeeDistributionPercentage: 0,
     };
     const created = await call('POST /v1/businesses', { as: ADMIN, body });
+    // The new business's callback signing secret is shown once: a placeholder of its shape.
+    hide(created.json.callbackSecret?.secret, 'whsec_ExampleSecretShownOnceNotReal0000000');
     await call('PATCH /v1/businesses', {
       as: ADMIN,
       body: { ...body, id: idOf(created), blockchainFeePaidBy: 'MERCHANT' },
     });
+  }
+
+  // --- Callbacks (the demo's: the worker does not run here, so they are due, and one is retrying)
+  {
+    // Webhook ids are random: a fixed one each, so that a re-run changes nothing.
+    let webhooks = 0;
+    const hideWebhooks = (answer) => {
+      for (const match of JSON.stringify(answer.json).matchAll(/msg_[A-Za-z0-9]{10,60}/g))
+        if (!secrets.has(match[0]))
+          hide(match[0], `msg_ExampleWebhookId${String(++webhooks).padStart(6, '0')}`);
+    };
+    hideWebhooks(await call('GET /v1/callbacks', { as: ADMIN, url: list('/v1/callbacks') }));
+    const retrying = await call('GET /v1/callbacks', {
+      as: ADMIN,
+      url: '/v1/callbacks?status=RETRYING&limit=1',
+      record: false,
+    });
+    const id = first(retrying).id;
+    hideWebhooks(await call('GET /v1/callbacks/{id}', { as: ADMIN, url: `/v1/callbacks/${id}` }));
+    hideWebhooks(
+      await call('POST /v1/callbacks/{id}/resend', {
+        as: ADMIN,
+        url: `/v1/callbacks/${id}/resend`,
+        headers: money(),
+      }),
+    );
+    const rotated = await call('POST /v1/businesses/{id}/callback-secret', {
+      as: ADMIN,
+      url: `/v1/businesses/${businessId}/callback-secret`,
+    });
+    hide(rotated.json.secret, 'whsec_ExampleRotatedSecretShownOnceNotReal0');
   }
 
   // --- Balances, statistics, search, metadata

@@ -38,6 +38,10 @@ import { StatisticsKeeper } from './db/analyze';
 import { Simulator } from './simulator';
 import type { SimulatorStep } from './simulator/steps';
 import { simulatorTestingRoutes, testingModule } from './modules/testing/routes';
+import { CallbackWorker } from './modules/callbacks/worker';
+import { demoReceiverRoutes, demoTarget } from './modules/callbacks/demoReceiver';
+import { eventHubFor } from './events/hub';
+import { allowedAddresses, type HostResolver } from './lib/outboundUrl';
 
 export interface BuildAppOptions {
   db: Db;
@@ -49,6 +53,10 @@ export interface BuildAppOptions {
   modules?: readonly ApiModule[];
   /** The simulator's steps (default: server/simulator/steps.ts); a test gives its own. */
   simulatorSteps?: readonly SimulatorStep[];
+  /** How the callback worker resolves host names (default: the system's); tests give their own. */
+  callbackResolver?: HostResolver;
+  /** A callback attempt's time limit (default CALLBACK_TIMEOUT_MS); a test of the limit gives a short one. */
+  callbackTimeoutMs?: number;
 }
 
 export const API_VERSION = '1.0.0';
@@ -226,6 +234,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('simulator', simulator);
   if (config.simulator) app.addHook('onReady', async () => simulator.start());
   app.addHook('onClose', async () => simulator.stop());
+  // The callbacks' delivery worker (server/modules/callbacks/worker.ts): started once the server listens
+  // (the demo receiver it may send to is then reachable) unless CALLBACKS=off, stopped (its attempts under
+  // way recorded) when the app begins to close.
+  const callbacks = new CallbackWorker({
+    db,
+    now: ctx.now,
+    intervalMs: config.callbacksIntervalMs,
+    log: app.log,
+    resolve: options.callbackResolver,
+    allowed: allowedAddresses(config.callbackAllowedAddresses),
+    demo: config.callbackDemoReceiver ? demoTarget(() => app.server) : undefined,
+    timeoutMs: options.callbackTimeoutMs,
+    hub: eventHubFor(db),
+  });
+  app.decorate('callbacks', callbacks);
+  if (config.callbacks) app.addHook('onListen', async () => callbacks.start());
+  // Before the server stops listening: an attempt under way to the demo receiver still gets its answer.
+  app.addHook('preClose', async () => callbacks.stop());
   // The embedded database's planner statistics (server/db/analyze.ts); PostgreSQL's autovacuum keeps its own.
   if (!config.databaseUrl) {
     const keeper = new StatisticsKeeper(db, app.log);
@@ -349,6 +375,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await app.register(testingModule, { prefix: '/v1/testing' });
     await app.register(simulatorTestingRoutes, { prefix: '/v1/testing' });
   }
+  // The demo merchant's receiver, outside /v1 (not part of the API): CALLBACK_DEMO_RECEIVER.
+  if (config.callbackDemoReceiver) await app.register(demoReceiverRoutes);
   await docsRoutes(app);
 
   const hasDist = existsSync(join(config.distDir, 'index.html'));

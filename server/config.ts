@@ -1,6 +1,7 @@
 /** Server configuration from the environment (docs/architecture.md#stack, server/README in the brief). */
 import { fileURLToPath } from 'node:url';
 import { findBrand, BRANDS, DEFAULT_BRAND } from '../src/domain/brands';
+import { allowedAddresses } from './lib/outboundUrl';
 
 export interface Config {
   port: number;
@@ -60,6 +61,22 @@ export interface Config {
   simulatorIntervalMs: number;
   /** Milliseconds between two heartbeats of an event stream, each re-checking its session (EVENTS_HEARTBEAT_MS). */
   eventsHeartbeatMs: number;
+  /** The callbacks' delivery worker runs (CALLBACKS=off stops it; tests: off and call its tick). */
+  callbacks: boolean;
+  /** Milliseconds between two claim rounds of the worker; a written callback wakes it at once (CALLBACKS_INTERVAL_MS). */
+  callbacksIntervalMs: number;
+  /**
+   * Internal addresses a callback may still be sent to, as `address:port` (CALLBACK_ALLOWED_ADDRESSES,
+   * comma separated): a receiver on the operator's machine or network. Every other loopback, private
+   * or link-local address is refused at each send.
+   */
+  callbackAllowedAddresses: string[];
+  /**
+   * The demo merchant receiver (CALLBACK_DEMO_RECEIVER, on by default): this server answers the demo
+   * data's callback hosts itself, and a callback to one of them is sent to this server's own address
+   * and port (server/modules/callbacks/demoReceiver.ts).
+   */
+  callbackDemoReceiver: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +152,22 @@ function seedDemo(env: Record<string, string | undefined>, argv: readonly string
   throw new ConfigError(`SEED_DEMO must be 1 or 0 (got "${env.SEED_DEMO}")`);
 }
 
+/** CALLBACK_ALLOWED_ADDRESSES: `address:port` entries, comma separated (an IPv6 address in brackets). */
+function callbackAllowedAddresses(raw: string): string[] {
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  try {
+    allowedAddresses(entries);
+  } catch {
+    throw new ConfigError(
+      `CALLBACK_ALLOWED_ADDRESSES must list address:port entries, e.g. 127.0.0.1:9000,[::1]:9000 (got "${raw}")`,
+    );
+  }
+  return entries;
+}
+
 /** An on/off switch: on, off, 1, 0, true, false, yes, no (unset: the fallback). */
 function onOff(env: Record<string, string | undefined>, name: string, fallback: boolean): boolean {
   const raw = (env[name] ?? '').trim().toLowerCase();
@@ -195,11 +228,23 @@ export function loadConfig(env: Record<string, string | undefined>, argv: readon
     simulator: onOff(env, 'SIMULATOR', true),
     simulatorIntervalMs: int(env, 'SIMULATOR_INTERVAL_MS', 5_000, 100),
     eventsHeartbeatMs: int(env, 'EVENTS_HEARTBEAT_MS', 15_000, 100),
+    callbacks: onOff(env, 'CALLBACKS', true),
+    callbacksIntervalMs: int(env, 'CALLBACKS_INTERVAL_MS', 1_000, 50),
+    callbackAllowedAddresses: callbackAllowedAddresses(env.CALLBACK_ALLOWED_ADDRESSES ?? ''),
+    callbackDemoReceiver: onOff(env, 'CALLBACK_DEMO_RECEIVER', true),
   };
 }
 
 /** The defaults with an in-memory database and silent logs, plus overrides: for tests. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  // The simulator stays off in tests unless a test turns it on (or calls a step itself).
-  return { ...loadConfig({}), dataDir: 'memory://', logLevel: 'silent', simulator: false, ...overrides };
+  // The simulator and the callback worker stay off in tests unless a test turns them on (or calls a
+  // step or the worker's tick itself).
+  return {
+    ...loadConfig({}),
+    dataDir: 'memory://',
+    logLevel: 'silent',
+    simulator: false,
+    callbacks: false,
+    ...overrides,
+  };
 }

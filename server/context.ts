@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Simulator } from './simulator';
+import type { CallbackWorker } from './modules/callbacks/worker';
 
 export interface AppContext {
   db: Db;
@@ -23,6 +24,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** The simulator's runner (server/simulator/index.ts): started unless SIMULATOR=off. */
     simulator: Simulator;
+    /** The callbacks' delivery worker (server/modules/callbacks/worker.ts): started unless CALLBACKS=off. */
+    callbacks: CallbackWorker;
     /** "METHOD /path" of every route registered so far (HEAD left out); see http/conventions.ts. */
     registeredRoutes: readonly string[];
   }

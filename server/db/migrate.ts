@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client';
+import { fillCallbackSecrets } from './callbackSecrets';
 import { fillBusinessNameKeys, fillRoleNameKeys } from './nameKeys';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -12,6 +13,7 @@ export const SCHEMA_LOCK = 7_246_001;
 const AFTER: Record<string, (tx: Db) => Promise<void>> = {
   '0020_business_name_key.sql': fillBusinessNameKeys,
   '0056_role_name_key.sql': fillRoleNameKeys,
+  '0058_callbacks_delivery.sql': async (tx) => void (await fillCallbackSecrets(tx)),
 };
 
 export function migrationFiles(): string[] {

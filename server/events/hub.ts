@@ -78,6 +78,8 @@ export class EventHub {
   /** The LISTEN under way: the release waits for it, so nothing is left to the database's close. */
   private starting: Promise<unknown> | undefined;
   private readonly waiters = new Set<() => void>();
+  /** Told of every event this process hears, whatever its organisation (the callback worker's wake-up). */
+  private readonly observers = new Set<(event: LiveEvent) => void>();
   /** Notifications received (tests and the benchmark count them). */
   received = 0;
 
@@ -180,8 +182,19 @@ export class EventHub {
     return rows[0]?.n ?? 0;
   }
 
+  /**
+   * Observes every event heard, of any organisation (not a stream: no replay, no permissions); answers
+   * the function that stops it. The callback worker wakes on `callbacks.updated` (a callback written on
+   * any instance).
+   */
+  onEvent(observer: (event: LiveEvent) => void): () => void {
+    this.observers.add(observer);
+    return () => void this.observers.delete(observer);
+  }
+
   /** Hands an event to the streams of its organisation (the NOTIFY path; tests call it directly). */
   dispatch(event: LiveEvent): void {
+    for (const observer of [...this.observers]) observer(event);
     const set = this.subscribers.get(event.organisationId);
     if (!set) return;
     // Not filtered by lastId: concurrent transactions commit (and notify) out of id order, and an

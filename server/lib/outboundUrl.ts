@@ -10,7 +10,10 @@
  * - the caller connects to the returned address (with the host name as Host and TLS server name), never
  *   resolving again, so that the address checked is the address used (no DNS rebinding).
  *
- * There is no callback sender yet: it is to call `resolveOutboundUrl` before every attempt.
+ * The callback worker (server/modules/callbacks/sender.ts) calls `resolveOutboundUrl` before every
+ * attempt. `allowed` is an operator's explicit exception (CALLBACK_ALLOWED_ADDRESSES): an internal
+ * address and port it names is let through, for a receiver on the operator's own machine or network;
+ * every other internal address stays refused.
  */
 import { lookup } from 'node:dns/promises';
 import { isInternalAddress, isPublicCallbackUrl } from '../../src/domain/business';
@@ -40,12 +43,34 @@ export interface OutboundTarget {
   /** The address to connect to: checked, and used without another lookup. */
   address: string;
   family: number;
+  /** The port to connect to (the URL's, or its scheme's default). */
+  port: number;
+}
+
+/** An internal address and port an operator allows explicitly (CALLBACK_ALLOWED_ADDRESSES). */
+export type AllowedAddress = (address: string, port: number) => boolean;
+
+/**
+ * The `address:port` entries of CALLBACK_ALLOWED_ADDRESSES (`127.0.0.1:9000`, `[::1]:9000`) as an
+ * AllowedAddress; an entry that is not one throws.
+ */
+export function allowedAddresses(entries: readonly string[]): AllowedAddress {
+  const allowed = new Set(
+    entries.map((entry) => {
+      const match = /^(?:\[([0-9a-fA-F:.]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):(\d{1,5})$/.exec(entry.trim());
+      const port = match ? Number(match[3]) : 0;
+      if (!match || port < 1 || port > 65535) throw new Error(`not an address:port: "${entry}"`);
+      return `${(match[1] ?? match[2]).toLowerCase()}|${port}`;
+    }),
+  );
+  return (address, port) => allowed.has(`${address.toLowerCase()}|${port}`);
 }
 
 /** The checked target of an outbound request, or OutboundUrlRefused. The URL itself is never logged. */
 export async function resolveOutboundUrl(
   text: string,
   resolve: HostResolver = systemResolver,
+  allowed?: AllowedAddress,
 ): Promise<OutboundTarget> {
   let url: URL;
   try {
@@ -54,7 +79,10 @@ export async function resolveOutboundUrl(
     throw new OutboundUrlRefused(text, 'scheme');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundUrlRefused(text, 'scheme');
-  if (!isPublicCallbackUrl(text)) throw new OutboundUrlRefused(text, 'internal-host');
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  // An internal name or literal is refused before any lookup, unless the operator allows what it names.
+  const internalHost = !isPublicCallbackUrl(text);
+  if (internalHost && !allowed) throw new OutboundUrlRefused(text, 'internal-host');
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   let addresses: readonly ResolvedAddress[];
   if (/^[\d.]+$/.test(host)) addresses = [{ address: host, family: 4 }];
@@ -67,7 +95,9 @@ export async function resolveOutboundUrl(
     }
   }
   if (addresses.length === 0) throw new OutboundUrlRefused(text, 'unresolved');
-  if (addresses.some((a) => isInternalAddress(a.address)))
-    throw new OutboundUrlRefused(text, 'internal-address');
-  return { url, address: addresses[0].address, family: addresses[0].family };
+  const refused = (a: ResolvedAddress) => isInternalAddress(a.address) && !allowed?.(a.address, port);
+  if (internalHost && addresses.some((a) => !allowed?.(a.address, port)))
+    throw new OutboundUrlRefused(text, 'internal-host');
+  if (addresses.some(refused)) throw new OutboundUrlRefused(text, 'internal-address');
+  return { url, address: addresses[0].address, family: addresses[0].family, port };
 }

@@ -10,6 +10,7 @@ import { authModule } from './auth/routes';
 import { balancesModule } from './balances/routes';
 import { bankAccountsModule } from './bankAccounts/routes';
 import { brandsModule } from './brands/routes';
+import { callbacksModule } from './callbacks/routes';
 import { businessesModule } from './businesses/routes';
 import { currenciesModule } from './currencies/routes';
 import { eventsModule } from './events/routes';
@@ -61,4 +62,6 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: conversionsModule, prefix: '/v1/payment/balance/convert' },
   { plugin: fiatMovementsModule, prefix: '/v1/payment' },
   { plugin: withdrawalsModule, prefix: '/v1/withdrawals' },
+  // /v1/callbacks and /v1/businesses/{id}/callback-secret.
+  { plugin: callbacksModule, prefix: '/v1' },
 ];

@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   // A withdrawal's decision (docs/decisions.md 175).
   'approve',
   'reject',
+  // A callback resent, a business's callback signing secret rotated (issue 32).
+  'resend',
+  'rotate-callback-secret',
 ] as const;
 
 /** The kinds of record the log names (a later one shows as it is written). */
@@ -52,6 +55,8 @@ export const AUDIT_ENTITY_TYPES = [
   // Crypto withdrawals and their approval thresholds (docs/decisions.md 175, 177).
   'crypto-withdrawal',
   'withdrawal-threshold',
+  // A callback to a merchant (issue 32).
+  'callback',
 ] as const;
 
 export const AUDIT_OUTCOMES = ['success', 'refused'] as const;

@@ -9,6 +9,7 @@
  * (`v1,<base64 HMAC-SHA256>` with the business's secret; two, space-separated, for 24 h after a
  * rotation); the body is a `CallbackPayload`.
  */
+import type { Permission } from './permissions';
 
 /** Which of the business's URLs an event goes to (the business's fields). */
 export const CALLBACK_URL_KINDS = {
@@ -37,6 +38,23 @@ export type CallbackEventType = keyof typeof CALLBACK_EVENT_TYPES;
 export const CALLBACK_ENTITY_KINDS = ['payments', 'crypto-withdrawals'] as const;
 export type CallbackEntityKind = (typeof CALLBACK_ENTITY_KINDS)[number];
 
+/**
+ * Who reads a callback: a caller holding any one of the permissions that read the record it is about
+ * (a payment's: GET_PAYMENTS or GET_PAYMENT; a crypto withdrawal's: GET_WITHDRAWALS). The API filters
+ * every list and record by it; another kind's callback is not found.
+ */
+export const CALLBACK_READ_PERMISSIONS = {
+  payments: ['GET_PAYMENTS', 'GET_PAYMENT'],
+  'crypto-withdrawals': ['GET_WITHDRAWALS'],
+} as const satisfies Record<CallbackEntityKind, readonly Permission[]>;
+
+/** The kinds of callbacks a caller holding `permissions` may read. */
+export function readableCallbackKinds(permissions: readonly string[]): CallbackEntityKind[] {
+  return CALLBACK_ENTITY_KINDS.filter((kind) =>
+    CALLBACK_READ_PERMISSIONS[kind].some((p) => permissions.includes(p)),
+  );
+}
+
 /** Where a callback's delivery stands (migration 0057 explains each). */
 export const CALLBACK_STATUSES = ['PENDING', 'RETRYING', 'DELIVERED', 'FAILED', 'SKIPPED'] as const;
 export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
@@ -47,6 +65,31 @@ export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
  */
 export const CALLBACK_RETRY_SCHEDULE_S = [5, 30, 120, 600, 3600, 21_600, 86_400] as const;
 export const CALLBACK_MAX_ATTEMPTS = CALLBACK_RETRY_SCHEDULE_S.length + 1;
+/**
+ * Where a callback stands after an attempt (the worker's rule, docs/decisions.md 238):
+ * - a 2xx answer delivers it;
+ * - a scheduled attempt that failed is retried after the schedule's next pause, and the one after the
+ *   last pause sets it FAILED (`scheduledBefore`: the scheduled attempts made before this one);
+ * - a resend is one attempt outside the schedule: when it fails, a callback still on its schedule (never
+ *   delivered, scheduled attempts left) goes on with it, any other is FAILED.
+ */
+export function attemptOutcome(attempt: {
+  ok: boolean;
+  trigger: 'SCHEDULE' | 'RESEND';
+  scheduledBefore: number;
+  everDelivered: boolean;
+  at: number;
+}): { status: 'DELIVERED' | 'RETRYING' | 'FAILED'; nextAttemptAt: number | null } {
+  if (attempt.ok) return { status: 'DELIVERED', nextAttemptAt: null };
+  const scheduled = attempt.scheduledBefore + (attempt.trigger === 'SCHEDULE' ? 1 : 0);
+  const onSchedule =
+    attempt.trigger === 'SCHEDULE' || (!attempt.everDelivered && scheduled < CALLBACK_MAX_ATTEMPTS);
+  const pause = onSchedule ? CALLBACK_RETRY_SCHEDULE_S[Math.max(scheduled, 1) - 1] : undefined;
+  return pause === undefined
+    ? { status: 'FAILED', nextAttemptAt: null }
+    : { status: 'RETRYING', nextAttemptAt: attempt.at + pause * 1000 };
+}
+
 /** One attempt's time limit; redirects are not followed (a 3xx is a failed attempt). */
 export const CALLBACK_TIMEOUT_MS = 10_000;
 /** How much of an answer's body an attempt keeps. */
@@ -74,11 +117,15 @@ export interface CallbackRow {
   entityKind: CallbackEntityKind;
   /** The record's id (a payment's, for a deposit's events). */
   entityId: string;
-  /** The record's status the event tells of. */
+  /**
+   * The status the event tells of: the deposit's (PENDING with a confirmation, CONFIRMED, FAILED, …)
+   * for a deposit's events, the withdrawal's for a withdrawal's.
+   */
   entityStatus: string | null;
   status: CallbackStatus;
   /** Attempts made so far. */
   attempts: number;
+  /** The schedule's attempts (CALLBACK_MAX_ATTEMPTS) and the resends, made or asked for. */
   maxAttempts: number;
   nextAttemptAt: string | null;
   deliveredAt: string | null;
@@ -117,7 +164,10 @@ export interface CallbackFilters {
   businessId?: number;
   eventType?: CallbackEventType;
   status?: CallbackStatus;
-  /** ISO dates (inclusive days, as the other lists). */
+  /**
+   * ISO 8601 date-times on the creation time, as the transaction lists take them: `from` inclusive,
+   * `to` exclusive (`2026-03-01T00:00:00.000Z`).
+   */
   from?: string;
   to?: string;
   /** A record's callbacks. */

@@ -3,7 +3,7 @@
  * filters each stream by them) and the dashboard (which reads the records an event names again).
  *
  * An event is raised by a database trigger (migration 0047) when a movement, a balance or the
- * travel-rule list changes. It carries ids and names only: the client reads the records again through
+ * travel-rule list changes, and (migration 0058) when a callback is written or attempted. It carries ids and names only: the client reads the records again through
  * the API, under its own permissions.
  */
 import type { Permission } from './permissions';
@@ -36,6 +36,8 @@ export const EVENT_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> 
   'balance-conversions.updated': ['GET_BALANCE_CONVERSIONS'],
   'travel-rule.updated': ['GET_DEPOSITS_WITHOUT_TRAVEL_RULE'],
   'balances.updated': ['GET_BALANCES'],
+  // A callback's row changed (migration 0058): whoever reads callbacks of either kind (CALLBACK_READ_PERMISSIONS).
+  'callbacks.updated': ['GET_PAYMENTS', 'GET_PAYMENT', 'GET_WITHDRAWALS'],
 };
 
 /** Whether a caller holding `permissions` may receive an event of `type` (unknown types: never). */

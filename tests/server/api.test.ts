@@ -223,6 +223,7 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/records/balance-conversions/{id}',
       'GET /v1/businesses',
       'GET /v1/businesses/{id}',
+      'GET /v1/businesses/{id}/overview',
       'POST /v1/businesses',
       'PATCH /v1/businesses',
       'GET /v1/balances',
@@ -281,6 +282,11 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/deposits/unallocated/{id}',
       'POST /v1/reports/balance-confirmation',
       'POST /v1/reports/transaction-ledger',
+      // Callbacks to merchants (issue 32).
+      'GET /v1/callbacks',
+      'GET /v1/callbacks/{id}',
+      'POST /v1/callbacks/{id}/resend',
+      'POST /v1/businesses/{id}/callback-secret',
     ];
     expect(documented.sort()).toEqual(expected.sort());
     // Every registered /v1 route, including ones added later, is in the document.

@@ -45,10 +45,17 @@ const row = async (id: number) =>
 const count = async () =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n;
 
+/** A new business as the API reads it (its creation's answer also shows its callback secret, once). */
 async function created(change: Partial<BusinessPayload> = {}): Promise<Business> {
   const response = await call('POST', '/v1/businesses', MANAGER, newBusiness(change));
   expect(response.statusCode, response.body).toBe(201);
-  return response.json();
+  const { callbackSecret, ...business } = response.json();
+  expect(callbackSecret).toEqual({
+    secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+    createdAt: business.createdAt,
+    previousRetiresAt: null,
+  });
+  return business;
 }
 
 const auroraBusinesses = BUSINESSES.filter((b) => b.organisationId === AURORA);

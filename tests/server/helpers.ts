@@ -134,7 +134,13 @@ export function testScope(
 
 export async function makeApp(
   overrides: Partial<Config> = {},
-  options: { db?: Db; clock?: ReturnType<typeof makeClock>; modules?: BuildAppOptions['modules'] } = {},
+  options: {
+    db?: Db;
+    clock?: ReturnType<typeof makeClock>;
+    modules?: BuildAppOptions['modules'];
+    /** The callback worker's resolver and time limit (server/modules/callbacks/worker.ts). */
+    callbacks?: Pick<BuildAppOptions, 'callbackResolver' | 'callbackTimeoutMs'>;
+  } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await makeDb());
   const clock = options.clock ?? makeClock();
@@ -146,6 +152,7 @@ export async function makeApp(
     now: clock.now,
     logStream: { write: (line) => void logs.push(line) },
     modules: options.modules,
+    ...options.callbacks,
   });
   await app.ready();
 

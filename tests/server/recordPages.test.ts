@@ -17,7 +17,14 @@ import {
   REQUIRED_CONFIRMATIONS,
   confirmationStep,
   depositStep,
+  expiryStep,
 } from '../../server/modules/payments/simulator';
+import {
+  BROADCAST_AFTER_MS,
+  CONFIRM_AFTER_MS,
+  withdrawalSteps,
+} from '../../server/modules/withdrawals/simulator';
+import { SETTLE_AFTER_MS, settlementCompletion } from '../../server/modules/fiatMovements/simulator';
 import { RECORD_KIND_SPECS } from '../../server/modules/records/service';
 import { makeApp, nextTwoFaCode, twoFaCodeAt, type TestApp } from './helpers';
 
@@ -59,7 +66,9 @@ async function firstId(table: string, where: string, params: unknown[] = []): Pr
   return Number(rows[0].id);
 }
 
-/** The steps' types in order, without the callbacks'. */
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The steps' types in order. */
 const types = (timeline: TimelineStep[]) => timeline.map((s) => s.type);
 
 describe('each kind of the demo data', () => {
@@ -453,6 +462,76 @@ describe('the timeline of a withdrawal made by one user and approved by another'
     expect((await page('crypto-withdrawals', withdrawalId, SUPPORT)).related).toEqual([]);
   });
 
+  it('shows the simulator broadcasting it and confirming it', async () => {
+    let now = t.clock.now() + BROADCAST_AFTER_MS;
+    expect(await withdrawalSteps[0].run(t.db, new Date(now), 10)).toBeGreaterThanOrEqual(1);
+    now += CONFIRM_AFTER_MS;
+    expect(await withdrawalSteps[1].run(t.db, new Date(now), 10)).toBeGreaterThanOrEqual(1);
+    const answer = await page('crypto-withdrawals', withdrawalId);
+    expect(types(answer.timeline)).toEqual([
+      'created',
+      'held',
+      'approval_requested',
+      'approved',
+      'broadcast',
+      'completed',
+    ]);
+    const simulator = { type: 'system', id: null, label: 'Simulator' };
+    expect(answer.timeline.slice(4)).toEqual([
+      expect.objectContaining({
+        actor: simulator,
+        source: 'simulator',
+        status: 'PROCESSING',
+        at: iso(now - CONFIRM_AFTER_MS),
+      }),
+      expect.objectContaining({ actor: simulator, source: 'simulator', status: 'COMPLETED', at: iso(now) }),
+    ]);
+  });
+
+  it('shows a failure with the reason the simulator kept', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/withdrawals/crypto',
+      headers: { ...t.auth(tokens.get(MANAGER)!), 'idempotency-key': randomUUID() },
+      payload: {
+        businessId: 1,
+        currency: 'BTC',
+        network: 'MAIN',
+        amount: '0.0001',
+        whitelistedAddressId: address,
+      },
+    });
+    const id = response.json().withdrawal.id as number;
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/withdrawals/crypto/${id}/approve`,
+      headers: { ...t.auth(tokens.get(ADMIN)!), 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // What eachDue's mark does with a row it could not move (server/simulator/eachDue.ts): FAILED, and why.
+    const at = new Date(t.clock.now() + 60_000);
+    await t.db.transaction(async (tx) => {
+      await tx.query(`UPDATE crypto_withdrawals SET status = 'FAILED', updated_at = $2 WHERE id = $1`, [
+        id,
+        at,
+      ]);
+      await tx.query(
+        `INSERT INTO simulator_failures (step, row_id, reason, failed_at) VALUES ('withdrawal-broadcast', $1, 'node unreachable', $2)`,
+        [id, at],
+      );
+    });
+    const answer = await page('crypto-withdrawals', id);
+    expect(answer.timeline.at(-1)).toEqual(
+      expect.objectContaining({
+        type: 'failed',
+        status: 'FAILED',
+        reason: 'node unreachable',
+        at: at.toISOString(),
+      }),
+    );
+  });
+
   it('shows a rejection by a user without 2FA with its reason', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -489,6 +568,145 @@ describe('the timeline of a withdrawal made by one user and approved by another'
       status: 'REJECTED',
     });
     expect(answer.ledger.map((e) => e.kind)).toEqual(['withdrawal_hold', 'withdrawal_release']);
+  });
+});
+
+describe('the history of a record (migration 0060)', () => {
+  it('shows an open request expiring', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payments',
+      headers: { ...t.auth(tokens.get(ADMIN)!), 'idempotency-key': randomUUID() },
+      payload: { businessId: 8, currency: 'BTC', network: 'MAIN', expirationMinutes: 1, amount: '0.003' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().payment.id as number;
+    // Past its expiry with no deposit (the deposit step never ran for it): EXPIRED.
+    await t.db.query('UPDATE payments SET deposit_due_at = NULL WHERE id = $1', [id]);
+    const at = new Date(t.clock.now() + 61_000);
+    expect(await expiryStep.run(t.db, at, 100)).toBeGreaterThanOrEqual(1);
+    const answer = await page('payments', id);
+    expect(types(answer.timeline)).toEqual(['created', 'expired']);
+    expect(answer.timeline[1]).toMatchObject({
+      status: 'EXPIRED',
+      at: at.toISOString(),
+      source: 'simulator',
+    });
+  });
+
+  it('shows a conversion quoted by one user and executed by another, with its entry and its fee’s', async () => {
+    const money = (email: string) => ({ ...t.auth(tokens.get(email)!), 'idempotency-key': randomUUID() });
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment/balance/convert',
+      headers: money(MANAGER),
+      payload: {
+        businessId: 1,
+        amountCurrencyType: 'DEBIT',
+        debitCurrency: 'EUR',
+        creditCurrency: 'USD',
+        amount: '10',
+      },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const id = quoted.json().conversion.id as number;
+    const executed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/payment/balance/convert/${id}`,
+      headers: money(ADMIN),
+      payload: {},
+    });
+    expect(executed.statusCode, executed.body).toBe(200);
+    const answer = await page('balance-conversions', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label, s.source])).toEqual([
+      ['created', 'QUOTED', MANAGER, 'dashboard'],
+      ['executed', 'EXECUTED', ADMIN, 'dashboard'],
+    ]);
+    expect(answer.timeline[1].audit).toMatchObject({ action: 'update' });
+    expect(answer.ledger.map((e) => e.kind)).toEqual(['conversion', 'conversion_fee']);
+  });
+
+  it('shows a settlement created, then settled by the bank, linked to its bank account for its readers', async () => {
+    const account = await firstId('bank_accounts', "organisation_id = $1 AND account_currency = 'EUR'", [
+      AURORA,
+    ]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment/withdrawals/fiat',
+      headers: { ...t.auth(tokens.get(ADMIN)!), 'idempotency-key': randomUUID() },
+      payload: {
+        businessId: 1,
+        bankAccountId: account,
+        currency: 'EUR',
+        amount: '15.00',
+        reference: 'Payout test',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = Number(Object.values(created.json() as Record<string, { id: number }>)[0].id);
+    const at = new Date(t.clock.now() + SETTLE_AFTER_MS);
+    expect(await settlementCompletion.run(t.db, at, 100)).toBeGreaterThanOrEqual(1);
+    const answer = await page('settlements', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label])).toEqual([
+      ['created', 'PROCESSING', ADMIN],
+      ['settled', 'COMPLETED', 'Simulator'],
+    ]);
+    expect(answer.timeline[1].at).toBe(at.toISOString());
+    const { rows } = await t.db.query<{ label: string }>(
+      'SELECT account_label AS label FROM bank_accounts WHERE id = $1',
+      [account],
+    );
+    expect(answer.related).toEqual([
+      {
+        kind: 'bank-accounts',
+        id: String(account),
+        relation: 'bank-account',
+        label: rows[0].label,
+        status: null,
+        businessId: null,
+      },
+    ]);
+    expect(answer.ledger.map((e) => e.kind)).toHaveLength(1);
+    // SUPPORT reads settlements, not bank accounts.
+    expect((await page('settlements', id, SUPPORT)).related).toEqual([]);
+  });
+
+  it('keeps each status change in its transaction, none of a rolled-back one, and refuses to rewrite it', async () => {
+    const id = await firstId('fiat_deposits', "organisation_id = $1 AND status = 'PENDING'", [AURORA]);
+    const count = async () =>
+      Number(
+        (
+          await t.db.query<{ n: string }>(
+            "SELECT count(*)::text AS n FROM record_history WHERE record_kind = 'fiat-deposits' AND record_id = $1",
+            [id],
+          )
+        ).rows[0].n,
+      );
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(`UPDATE fiat_deposits SET status = 'CANCELLED' WHERE id = $1`, [id]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await count()).toBe(0);
+    await t.db.query(`UPDATE fiat_deposits SET reference = reference || ' ' WHERE id = $1`, [id]);
+    expect(await count()).toBe(0); // no status change, no history
+    await t.db.query(
+      `UPDATE fiat_deposits SET status = 'CANCELLED', updated_at = updated_at + interval '1 hour' WHERE id = $1`,
+      [id],
+    );
+    expect(await count()).toBe(1);
+    const answer = await page('fiat-deposits', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label])).toEqual([
+      ['created', 'PENDING', undefined],
+      ['cancelled', 'CANCELLED', 'Simulator'],
+    ]);
+    await expect(t.db.query('DELETE FROM record_history WHERE record_id = $1', [id])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(
+      t.db.query("UPDATE record_history SET new_status = 'PENDING' WHERE record_id = $1", [id]),
+    ).rejects.toThrow(/append-only/);
   });
 });
 

@@ -50,6 +50,8 @@ export const TWO_FACTOR_ROUTES: readonly RegExp[] = [
   // Crypto withdrawals, their decisions and the threshold that skips the approval (decisions 175–177).
   /^POST \/v1\/withdrawals\/crypto(\/:id\/(approve|reject))?$/,
   /^PUT \/v1\/withdrawals\/approval-thresholds\/:currency$/,
+  // A business's callback signing secret: who holds it can sign callbacks as the provider (issue 32).
+  /^POST \/v1\/businesses\/:id\/callback-secret$/,
 ];
 
 /** Whether a route must declare config.twoFactor. */
@@ -69,6 +71,8 @@ export const IDEMPOTENT_ROUTES: readonly RegExp[] = [
   /^POST \/v1\/payment\/deposits\/fiat$/,
   /^POST \/v1\/payment\/internal-transfers$/,
   /^(POST \/v1\/payment\/balance\/convert|PATCH \/v1\/payment\/balance\/convert\/:\w+)$/,
+  // Not money, but a merchant must get one resend per click, whatever the client's retries (issue 32).
+  /^POST \/v1\/callbacks\/:\w+\/resend$/,
 ];
 
 /** Whether a route must declare config.idempotent. */

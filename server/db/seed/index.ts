@@ -14,6 +14,7 @@ import { seedBusinessesAndActivity } from './version2';
 import { seedApiKeys } from './version3';
 import { seedAdministration } from './version4';
 import { seedMoneyMovement } from './version5';
+import { seedCallbacks } from './version6';
 
 export * from './demo';
 export { BUSINESS_SETTINGS, type DemoBusinessSettings } from './businesses';
@@ -74,6 +75,12 @@ export const SEED_VERSIONS: readonly SeedVersion[] = [
     description:
       'money movement: approval thresholds, pending withdrawals and open payment requests in Aurora',
     apply: (tx, { seedDay }) => seedMoneyMovement(tx, seedDay),
+  },
+  {
+    version: 6,
+    description:
+      "callbacks: every business's signing secret, and the callbacks of the demo's latest deposits and pending withdrawals, due at once (one of Lumen Games at its last attempt)",
+    apply: (tx, { seedDay }) => seedCallbacks(tx, seedDay),
   },
 ];
 

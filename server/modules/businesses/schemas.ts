@@ -10,6 +10,7 @@ import { CURRENCY_SEED } from '../../../src/domain/currencies';
 import { Id, STRICT_BODY, Text } from '../../http/schemas';
 import { defineList } from '../../lib/list';
 import { displayFiatBalanceSql } from '../balances/repository';
+import { CallbackSecretSchema } from '../callbacks/schemas';
 import { CurrencyCode, NetworkCode } from '../metadata/schemas';
 
 const Timestamp = Type.String({ format: 'date-time', maxLength: 40, description: 'ISO 8601, UTC' });
@@ -70,6 +71,12 @@ export const BusinessSchema = Type.Object({
   updatedAt: Timestamp,
 });
 
+/** The creation's answer: the business and its callback signing secret, shown this once. */
+export const BusinessCreatedSchema = Type.Object({
+  ...BusinessSchema.properties,
+  callbackSecret: CallbackSecretSchema,
+});
+
 /**
  * The fields of a new business. The callback URLs are optional: an omitted (or empty) one is cleared.
  * The name may be longer than the limit on the wire so that the form's message answers it.
@@ -107,4 +114,37 @@ export const businessList = defineList({
   defaultOrder: 'created_at',
   tieBreaker: 'id',
   search: ['name'],
+});
+
+const Amount = Type.String({
+  maxLength: 64,
+  pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+  description: 'A decimal number as a string',
+});
+const Count = Type.Integer({ format: 'int32', minimum: 0, maximum: 2_147_483_647 });
+
+/** GET /v1/businesses/{id}/overview (src/domain/records.ts BusinessOverview): each part null when the caller may not read it. */
+export const BusinessOverviewSchema = Type.Object({
+  businessId: Id,
+  settlementCurrency: CurrencyCode,
+  balances: Type.Union([
+    Type.Array(Type.Object({ currency: CurrencyCode, available: Amount, held: Amount }), { maxItems: 100 }),
+    Type.Null(),
+  ]),
+  volume30d: Type.Union([
+    Type.Array(Type.Object({ currency: CurrencyCode, deposits: Amount, withdrawals: Amount, count: Count }), {
+      maxItems: 100,
+    }),
+    Type.Null(),
+  ]),
+  callbacks: Type.Union([
+    Type.Object({
+      total24h: Count,
+      delivered24h: Count,
+      deliveredShare: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+      failingNow: Count,
+      lastFailureAt: Type.Union([Timestamp, Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
 });

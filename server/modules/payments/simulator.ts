@@ -16,6 +16,10 @@
  * instances) advance a row once. It posts for an organisation with no caller behind it (systemScope):
  * a module's simulator.ts is the one file of server/modules that may import it (docs/decisions.md 203).
  *
+ * Each change of a deposit writes its callback in the same transaction (the business's deposit URL,
+ * server/modules/callbacks/outbox.ts): `deposit.received` when it arrives, `deposit.updated` at each
+ * confirmation, when it is CONFIRMED and when it is set aside FAILED.
+ *
  * A row a step cannot move is set aside and the step goes on with the next (decision 225,
  * server/simulator/eachDue.ts): a request that cannot receive its deposit receives none (it expires
  * at its time), a deposit that cannot be credited is FAILED (its request then expires), and a request
@@ -27,6 +31,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { systemScope } from '../../auth/systemScope';
 import { DEPOSIT_FEE_RATE } from '../../db/seed/activity';
 import { postEntry } from '../../ledger';
+import { recordCallback } from '../callbacks/outbox';
 import { eachDue, firstRow, markFailed } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
 
@@ -79,6 +84,12 @@ export const depositStep: SimulatorStep = {
           [id, p.organisation_id, p.business_id, p.currency, p.network, amount, txHashOf(id, p.network), now],
         );
         await tx.query('UPDATE payments SET deposit_due_at = NULL, updated_at = $2 WHERE id = $1', [id, now]);
+        await recordCallback(tx, systemScope(p.organisation_id), {
+          type: 'deposit.received',
+          entityId: id,
+          status: 'PENDING',
+          at: now,
+        });
       },
       {
         step: 'payment-request-deposit',
@@ -136,12 +147,20 @@ export const confirmationStep: SimulatorStep = {
         const id = Number(d.id);
         const paymentId = Number(d.payment_id);
         const confirmations = Number(d.confirmations) + 1;
+        const told = (status: 'PENDING' | 'CONFIRMED') =>
+          recordCallback(tx, systemScope(d.organisation_id), {
+            type: 'deposit.updated',
+            entityId: paymentId,
+            status,
+            at: now,
+          });
         if (confirmations < REQUIRED_CONFIRMATIONS) {
           await tx.query('UPDATE payment_deposits SET confirmations = $2, updated_at = $3 WHERE id = $1', [
             id,
             confirmations,
             now,
           ]);
+          await told('PENDING');
           return;
         }
         const amount = new Big(d.amount);
@@ -172,8 +191,23 @@ export const confirmationStep: SimulatorStep = {
           paidStatus(amount, new Big(d.expected)),
           now,
         ]);
+        await told('CONFIRMED');
       },
-      { step: 'payment-request-confirmation', now, failed, mark: markFailed('payment_deposits', now) },
+      {
+        step: 'payment-request-confirmation',
+        now,
+        failed,
+        // FAILED is a change of the deposit the merchant is told of, in the same transaction.
+        mark: async (tx, d) => {
+          await markFailed('payment_deposits', now)(tx, d);
+          await recordCallback(tx, systemScope(d.organisation_id), {
+            type: 'deposit.updated',
+            entityId: Number(d.payment_id),
+            status: 'FAILED',
+            at: now,
+          });
+        },
+      },
     ),
 };
 

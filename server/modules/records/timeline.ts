@@ -152,7 +152,8 @@ function recordSteps(kind: TimelineKind, input: RecordFacts, showAudit: boolean)
 
   for (const h of history) {
     const row = audit.find((a) => a.xact !== null && a.xact === h.xact && !used.has(a));
-    const isDecision = h.oldStatus === 'AWAITING_APPROVAL';
+    const isDecision =
+      h.oldStatus === 'AWAITING_APPROVAL' && (h.newStatus === 'PENDING' || h.newStatus === 'REJECTED');
     const actor = row ? auditActor(row) : isDecision ? decider : SIMULATOR;
     if (input.deposit && h.newConfirmations !== null && h.newConfirmations !== h.oldConfirmations) {
       steps.push(

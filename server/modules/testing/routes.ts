@@ -2,7 +2,8 @@
  * POST /v1/testing/reset: back to the demo data (every table emptied and seeded again, throttle
  * counters and sessions included). POST /v1/testing/simulator/tick: one tick of the simulator at a
  * given time (default now), so an e2e test moves a payment or a withdrawal on without waiting for the
- * interval. Registered ONLY when the server starts with E2E_RESET=1 (the
+ * interval. POST /v1/testing/callbacks/tick: one round of the callback worker at a given time (what is
+ * due is sent and its attempts recorded before the answer). Registered ONLY when the server starts with E2E_RESET=1 (the
  * Playwright web server does); otherwise the route does not exist (404).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -58,6 +59,27 @@ export const simulatorTestingRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request) => {
       const at = request.body?.at ? new Date(request.body.at) : undefined;
       return { moved: await app.simulator.tick(at) };
+    },
+  );
+
+  const Count = Type.Integer({ minimum: 0, maximum: 1_000_000 });
+  app.post(
+    '/callbacks/tick',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['testing'],
+        summary:
+          "Test mode only (E2E_RESET=1): the callback worker sends what is due at `at` (default the server's now) and records the attempts",
+        body: Type.Object({ at: Type.Optional(Timestamp) }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ attempted: Count, delivered: Count, failed: Count }),
+        },
+      },
+    },
+    async (request) => {
+      const at = request.body?.at ? new Date(request.body.at) : undefined;
+      return app.callbacks.tick(at);
     },
   );
 };

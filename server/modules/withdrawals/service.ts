@@ -18,6 +18,10 @@
  *   balance, its rejection moves nothing.
  * - `thresholds` and `setThreshold` (GET /approval-thresholds, PUT /approval-thresholds/{currency}).
  *
+ * The merchant is told in the change's transaction (server/modules/callbacks/outbox.ts): a withdrawal
+ * awaiting approval (`withdrawal.approval_requested`) and its decision (`withdrawal.approval_decided`)
+ * to the approval URL, the decision's change of state (`withdrawal.updated`) to the withdrawal URL.
+ *
  * Every movement commits with its audit row in the transaction holding the Idempotency-Key
  * (`createMovement`/`changeMovement`, server/http/movement.ts); a threshold with its audit row.
  */
@@ -44,6 +48,7 @@ import { changeMovement, createMovement } from '../../http/movement';
 import { holdPostings, releasePostings, type EntryInput } from '../../ledger';
 import type { ListQueryOf } from '../../lib/list';
 import { requireVisibleBusinesses } from '../businesses/service';
+import { recordCallback } from '../callbacks/outbox';
 import { withdrawalOf, withdrawalsRepository, type Withdrawal, type WithdrawalRow } from './repository';
 import type { ApprovalRowSchema, approvalList, CreateWithdrawalBody } from './schemas';
 
@@ -177,6 +182,13 @@ export function withdrawalsService({ db, now }: AppContext) {
             ...(approvedAtOnce ? [executionEntry(row, true, at)] : []),
           );
           await inTx.linkEntries(scope, id, holdId, entryId);
+          if (!approvedAtOnce)
+            await recordCallback(tx, scope, {
+              type: 'withdrawal.approval_requested',
+              entityId: id,
+              status: 'AWAITING_APPROVAL',
+              at,
+            });
           return withdrawalOf((await inTx.find(scope, id))!);
         },
       });
@@ -236,12 +248,16 @@ export function withdrawalsService({ db, now }: AppContext) {
           } else if (row.hold_entry_id !== null) {
             await post(releaseEntry(row, at));
           }
+          const status = decision === 'approve' ? 'PENDING' : 'REJECTED';
           await inTx.decide(scope, Number(row.id), {
-            status: decision === 'approve' ? 'PENDING' : 'REJECTED',
+            status,
             at,
             rejectionReason: text,
             ledgerEntryId: entryId,
           });
+          const event = { entityId: Number(row.id), status, at };
+          await recordCallback(tx, scope, { type: 'withdrawal.approval_decided', ...event });
+          await recordCallback(tx, scope, { type: 'withdrawal.updated', ...event });
           return { before, after: withdrawalOf((await inTx.find(scope, id))!) };
         },
       });

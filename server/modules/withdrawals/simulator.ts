@@ -5,14 +5,19 @@
  * approval (held → external), so neither step posts to the ledger. Only withdrawals made through the
  * movement (with a hold) are moved; the demo history stays as it is.
  *
+ * Each change writes its callback (`withdrawal.updated`, the business's withdrawal URL) in its own
+ * transaction, FAILED included (server/modules/callbacks/outbox.ts).
+ *
  * Each row is taken with FOR UPDATE SKIP LOCKED in its own transaction, so with several API
  * instances on one PostgreSQL each row moves once; one that cannot be moved is set aside as FAILED
  * (server/simulator/eachDue.ts).
  */
 import { createHash } from 'node:crypto';
+import { systemScope } from '../../auth/systemScope';
 import type { Db } from '../../db/client';
 import { eachDue, firstRow, markFailed, type RowFailed } from '../../simulator/eachDue';
 import type { SimulatorStep } from '../../simulator/steps';
+import { recordCallback } from '../callbacks/outbox';
 
 export const BROADCAST_AFTER_MS = 5_000;
 export const CONFIRM_AFTER_MS = 10_000;
@@ -35,11 +40,19 @@ async function advance(
   afterMs: number,
 ): Promise<number> {
   const due = new Date(now.getTime() - afterMs);
-  return eachDue<{ id: string | number; network: string }>(
+  type Due = { id: string | number; network: string; organisation_id: number };
+  const told = (tx: Db, row: Due, status: string) =>
+    recordCallback(tx, systemScope(row.organisation_id), {
+      type: 'withdrawal.updated',
+      entityId: Number(row.id),
+      status,
+      at: now,
+    });
+  return eachDue<Due>(
     db,
     limit,
-    firstRow<{ id: string | number; network: string }>(
-      `SELECT id, network FROM crypto_withdrawals
+    firstRow<Due>(
+      `SELECT id, network, organisation_id FROM crypto_withdrawals
       WHERE status = $1 AND hold_entry_id IS NOT NULL AND updated_at <= $2
       ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       [from, due],
@@ -50,8 +63,17 @@ async function advance(
         `UPDATE crypto_withdrawals SET status = $2, updated_at = $3, tx_hash = COALESCE(tx_hash, $4) WHERE id = $1`,
         [id, to, now, simulatedTxHash(id, row.network)],
       );
+      await told(tx, row, to);
     },
-    { step, now, failed, mark: markFailed('crypto_withdrawals', now) },
+    {
+      step,
+      now,
+      failed,
+      mark: async (tx, row) => {
+        await markFailed('crypto_withdrawals', now)(tx, row);
+        await told(tx, row, 'FAILED');
+      },
+    },
   );
 }
 

@@ -24,8 +24,8 @@ export const callbackMethods = {
     async (id: number, idempotencyKey: string): Promise<CallbackRow> =>
       (
         await http.request<{ callback: CallbackRow }>(`callbacks/${encodeURIComponent(String(id))}/resend`, {
+          // The route takes no body.
           method: 'POST',
-          body: {},
           idempotencyKey,
         })
       ).json.callback,

@@ -34,6 +34,8 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         'reset-password': 'Passwort zurückgesetzt',
         approve: 'Freigegeben',
         reject: 'Abgelehnt',
+        resend: 'Erneut gesendet',
+        'rotate-callback-secret': 'Callback-Schlüssel erneuert',
       },
       entityTypes: {
         business: 'Unternehmen',
@@ -51,6 +53,7 @@ export const auditLogMessagesDe: typeof auditLogMessages = {
         route: 'API-Aufruf',
         'crypto-withdrawal': 'Krypto-Auszahlung',
         'withdrawal-threshold': 'Freigabeschwelle für Auszahlungen',
+        callback: 'Callback',
       },
       outcomes: { success: 'Erledigt', refused: 'Abgelehnt' },
       actorTypes: { user: 'Benutzer', apiKey: 'API-Schlüssel', system: 'System' },

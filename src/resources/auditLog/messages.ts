@@ -32,6 +32,8 @@ export const auditLogMessages = {
         'reset-password': 'Password reset',
         approve: 'Approved',
         reject: 'Rejected',
+        resend: 'Resent',
+        'rotate-callback-secret': 'Callback secret rotated',
       },
       entityTypes: {
         business: 'Business',
@@ -49,6 +51,7 @@ export const auditLogMessages = {
         route: 'API call',
         'crypto-withdrawal': 'Crypto withdrawal',
         'withdrawal-threshold': 'Withdrawal approval threshold',
+        callback: 'Callback',
       },
       outcomes: { success: 'Done', refused: 'Refused' },
       actorTypes: { user: 'User', apiKey: 'API key', system: 'System' },
