@@ -3,8 +3,9 @@
  * preview and from the audit log, it shows the record's header, timeline, ledger entries and related
  * records; a withdrawal the manager made is approved from its own page by twofa@ with a 2FA code,
  * and the manager's open page shows the decision without a reload; a payment request made on
- * /crypto-deposit is followed on its page as the simulator pays it, live. The page passes axe in both
- * themes at 1366 and 375 px.
+ * /crypto-deposit is followed on its page as the simulator pays it and its callbacks are delivered,
+ * live (created → deposit seen → confirmations → paid → callback delivered). The page passes axe in
+ * both themes at 1366 and 375 px.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -135,7 +136,7 @@ async function tick(request: APIRequestContext, seconds: number) {
   expect(response.status()).toBe(200);
 }
 
-test('a payment request made on /crypto-deposit is followed on its page as it is paid, without a reload', async ({
+test('a payment request made on /crypto-deposit is followed on its page as it is paid and its callbacks delivered, without a reload', async ({
   page,
   request,
 }) => {
@@ -173,11 +174,28 @@ test('a payment request made on /crypto-deposit is followed on its page as it is
   await tick(request, 25);
   await expect(timeline.locator('[data-step="paid"]')).toContainText('Paid');
   await expect(page.getByTestId('record-header')).toContainText('Paid');
-  // Oldest first: created, the deposit seen, its confirmations, then paid.
-  const order = await steps(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-step')));
-  expect(order.indexOf('created')).toBe(0);
-  expect(order.indexOf('deposit_seen')).toBeLessThan(order.indexOf('confirmation'));
-  expect(order.lastIndexOf('confirmation')).toBeLessThan(order.indexOf('paid'));
+  // The callback worker sends what is due by then (the simulator's steps ran up to 25 s ahead): the
+  // merchant's receiver (the demo's) answers 200, and the page shows each delivery.
+  const sent = await request.post('/v1/testing/callbacks/tick', {
+    data: { at: new Date(Date.now() + 30_000).toISOString() },
+  });
+  expect(sent.status()).toBe(200);
+  const order = () => steps(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-step')));
+  // Oldest first: created, the deposit seen, its confirmations, paid, then a callback delivered after it.
+  await expect
+    .poll(async () => {
+      const all = await order();
+      return all.lastIndexOf('callback') > all.indexOf('paid');
+    })
+    .toBe(true);
+  const all = await order();
+  expect(all.indexOf('created')).toBe(0);
+  expect(all.indexOf('deposit_seen')).toBeLessThan(all.indexOf('confirmation'));
+  expect(all.lastIndexOf('confirmation')).toBeLessThan(all.indexOf('paid'));
+  const last = steps(page).nth(all.lastIndexOf('callback'));
+  await expect(last).toContainText('Delivered');
+  await expect(last).toContainText(/HTTP 200 · Attempt \d+ of \d+/);
+  await expect(page.getByTestId('record-callbacks').getByText('Delivered').first()).toBeVisible();
   // The deposit it received is linked both ways.
   await page.getByTestId('record-related').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/payment-deposits\/\d+\/show$/);
