@@ -3,8 +3,9 @@
  * preview and from the audit log, it shows the record's header, timeline, ledger entries and related
  * records; a withdrawal the manager made is approved from its own page by twofa@ with a 2FA code,
  * and the manager's open page shows the decision without a reload; a payment request made on
- * /crypto-deposit is followed on its page as the simulator pays it, live. The page passes axe in both
- * themes at 1366 and 375 px.
+ * /crypto-deposit is followed on its page as the simulator pays it and its callbacks are delivered,
+ * live (created → deposit seen → confirmations → paid → callback delivered). The page passes axe in
+ * both themes at 1366 and 375 px.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -135,7 +136,7 @@ async function tick(request: APIRequestContext, seconds: number) {
   expect(response.status()).toBe(200);
 }
 
-test('a payment request made on /crypto-deposit is followed on its page as it is paid, without a reload', async ({
+test('a payment request made on /crypto-deposit is followed on its page as it is paid and its callbacks delivered, without a reload', async ({
   page,
   request,
 }) => {
@@ -173,11 +174,28 @@ test('a payment request made on /crypto-deposit is followed on its page as it is
   await tick(request, 25);
   await expect(timeline.locator('[data-step="paid"]')).toContainText('Paid');
   await expect(page.getByTestId('record-header')).toContainText('Paid');
-  // Oldest first: created, the deposit seen, its confirmations, then paid.
-  const order = await steps(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-step')));
-  expect(order.indexOf('created')).toBe(0);
-  expect(order.indexOf('deposit_seen')).toBeLessThan(order.indexOf('confirmation'));
-  expect(order.lastIndexOf('confirmation')).toBeLessThan(order.indexOf('paid'));
+  // The callback worker sends what is due by then (the simulator's steps ran up to 25 s ahead): the
+  // merchant's receiver (the demo's) answers 200, and the page shows each delivery.
+  const sent = await request.post('/v1/testing/callbacks/tick', {
+    data: { at: new Date(Date.now() + 30_000).toISOString() },
+  });
+  expect(sent.status()).toBe(200);
+  const order = () => steps(page).evaluateAll((items) => items.map((li) => li.getAttribute('data-step')));
+  // Oldest first: created, the deposit seen, its confirmations, paid, then a callback delivered after it.
+  await expect
+    .poll(async () => {
+      const all = await order();
+      return all.lastIndexOf('callback') > all.indexOf('paid');
+    })
+    .toBe(true);
+  const all = await order();
+  expect(all.indexOf('created')).toBe(0);
+  expect(all.indexOf('deposit_seen')).toBeLessThan(all.indexOf('confirmation'));
+  expect(all.lastIndexOf('confirmation')).toBeLessThan(all.indexOf('paid'));
+  const last = steps(page).nth(all.lastIndexOf('callback'));
+  await expect(last).toContainText('Delivered');
+  await expect(last).toContainText(/HTTP 200 · Attempt \d+ of \d+/);
+  await expect(page.getByTestId('record-callbacks').getByText('Delivered').first()).toBeVisible();
   // The deposit it received is linked both ways.
   await page.getByTestId('record-related').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/payment-deposits\/\d+\/show$/);
@@ -186,6 +204,52 @@ test('a payment request made on /crypto-deposit is followed on its page as it is
     /\/payments\/\d+\/show$/,
   );
   expect(await page.evaluate(() => (window as { __notReloaded?: boolean }).__notReloaded)).toBe(true);
+});
+
+/** Each record kind's list under /v1 and its list key (src/resources/transactions/kinds.ts). */
+const LISTS = [
+  ['payments', 'payments', 'payments'],
+  ['crypto-withdrawals', 'withdrawals/crypto', 'withdrawals'],
+  ['fiat-deposits', 'payment/deposits/fiat', 'deposits'],
+  ['whitelabel-fiat-deposits', 'payment/whitelabel-fiat-deposits', 'deposits'],
+  ['settlements', 'payment/withdrawals/fiat', 'settlements'],
+  ['internal-transfers', 'payment/internal-transfers', 'transfers'],
+  ['unassociated-deposits', 'payment/deposits/unassociated', 'deposits'],
+  ['manual-movements', 'payment/manual-movements', 'movements'],
+  ['balance-conversions', 'payment/balance/convert', 'conversions'],
+] as const;
+
+test('every kind of record has its page, with its kind, amount, status and business', async ({
+  page,
+  request,
+}) => {
+  const headers = await apiHeaders(request, MANAGER);
+  const ids: [string, number][] = [];
+  for (const [kind, path, key] of LISTS) {
+    const answer = await request.get(`/v1/${path}?limit=1`, { headers });
+    expect(answer.status(), path).toBe(200);
+    const [row] = ((await answer.json()) as Record<string, { id: number; deposits?: { id: number }[] }[]>)[
+      key
+    ];
+    expect(row, `a demo ${kind}`).toBeDefined();
+    ids.push([kind, row.id]);
+  }
+  const paid = await request.get('/v1/payments?limit=1&status=PAID', { headers });
+  const { payments } = (await paid.json()) as { payments: { deposits: { id: number }[] }[] };
+  ids.push(['payment-deposits', payments[0].deposits[0].id]);
+  await request.post('/v1/auth/logout', { headers });
+
+  await loginAs(page, MANAGER);
+  await expect(page).toHaveURL(/\/statistics$/);
+  for (const [kind, id] of ids) {
+    await page.goto(`/${kind}/${id}/show`);
+    const header = page.getByTestId('record-header');
+    await expect(header, kind).toBeVisible();
+    await expect(header.getByTestId('record-amount'), kind).toHaveText(/\d/);
+    await expect(header.locator('[data-meaning]'), kind).toHaveCount(1);
+    await expect(header.getByRole('link').first(), kind).toHaveAttribute('href', /^\/businesses\/\d+\/show$/);
+    await expect(steps(page).first(), kind).toBeVisible();
+  }
 });
 
 for (const scheme of ['light', 'dark'] as const) {

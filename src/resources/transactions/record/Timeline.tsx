@@ -13,7 +13,7 @@ import { recordPagePath } from '../../../domain/recordPaths';
 import { formatTimestamp } from '../../../i18n/format';
 import { StatusChip } from '../../../layout';
 import { AuditChanges, useAuditTexts } from '../../../layout/AuditTimeline';
-import { CallbackStatusChip } from '../../../features/callbacks';
+import { CallbackStatusChip, eventTypeKey } from '../../../features/callbacks';
 import { oldestFirst, stepTitle } from './rules';
 
 function StepTitle({ step }: { step: TimelineStep }) {
@@ -22,9 +22,7 @@ function StepTitle({ step }: { step: TimelineStep }) {
   const { key, args } = stepTitle(step);
   const words = { ...args };
   if (step.callback)
-    words.event = translate(`resources.records.callbackEvents.${step.callback.eventType}`, {
-      _: step.callback.eventType,
-    });
+    words.event = translate(eventTypeKey(step.callback.eventType), { _: step.callback.eventType });
   if (step.audit) words.action = audit.action(step.audit.action);
   return (
     <Typography component="span" sx={{ fontWeight: 500 }}>
