@@ -267,6 +267,10 @@ try {
     const businesses = await call('GET /v1/businesses', { as: ADMIN, url: list('/v1/businesses') });
     businessId = first(businesses).id;
     await call('GET /v1/businesses/{id}', { as: ADMIN, url: `/v1/businesses/${businessId}` });
+    await call('GET /v1/businesses/{id}/overview', {
+      as: ADMIN,
+      url: `/v1/businesses/${businessId}/overview`,
+    });
     const body = {
       businessName: 'Lindenhof Bakery',
       supportedDisplayCurrencies: ['EUR'],
@@ -289,29 +293,19 @@ try {
 
   // --- Callbacks (the demo's: the worker does not run here, so they are due, and one is retrying)
   {
-    // Webhook ids are random: a fixed one each, so that a re-run changes nothing.
-    let webhooks = 0;
-    const hideWebhooks = (answer) => {
-      for (const match of JSON.stringify(answer.json).matchAll(/msg_[A-Za-z0-9]{10,60}/g))
-        if (!secrets.has(match[0]))
-          hide(match[0], `msg_ExampleWebhookId${String(++webhooks).padStart(6, '0')}`);
-    };
-    hideWebhooks(await call('GET /v1/callbacks', { as: ADMIN, url: list('/v1/callbacks') }));
+    await call('GET /v1/callbacks', { as: ADMIN, url: list('/v1/callbacks') });
     const retrying = await call('GET /v1/callbacks', {
       as: ADMIN,
       url: '/v1/callbacks?status=RETRYING&limit=1',
       record: false,
     });
     const id = first(retrying).id;
-    hideWebhooks(await call('GET /v1/callbacks/{id}', { as: ADMIN, url: `/v1/callbacks/${id}` }));
-    hideWebhooks(
-      await call('POST /v1/callbacks/{id}/resend', {
-        as: ADMIN,
-        url: `/v1/callbacks/${id}/resend`,
-        headers: money(),
-        body: {},
-      }),
-    );
+    await call('GET /v1/callbacks/{id}', { as: ADMIN, url: `/v1/callbacks/${id}` });
+    await call('POST /v1/callbacks/{id}/resend', {
+      as: ADMIN,
+      url: `/v1/callbacks/${id}/resend`,
+      headers: money(),
+    });
     const rotated = await call('POST /v1/businesses/{id}/callback-secret', {
       as: ADMIN,
       url: `/v1/businesses/${businessId}/callback-secret`,
@@ -510,6 +504,35 @@ try {
       headers: money(),
       body: { reason: 'Destination not confirmed by the merchant' },
     });
+    // --- Record pages: the withdrawal just approved (its approval on its timeline), and one of each
+    // other kind of the demo data (a payment with a deposit, and that deposit).
+    await call('GET /v1/records/crypto-withdrawals/{id}', {
+      as: ADMIN,
+      url: `/v1/records/crypto-withdrawals/${one.id}`,
+    });
+    const payments = await call('GET /v1/payments', {
+      as: ADMIN,
+      url: '/v1/payments?status=PAID&limit=1',
+      record: false,
+    });
+    const paid = first(payments);
+    await call('GET /v1/records/payments/{id}', { as: ADMIN, url: `/v1/records/payments/${paid.id}` });
+    await call('GET /v1/records/payment-deposits/{id}', {
+      as: ADMIN,
+      url: `/v1/records/payment-deposits/${paid.deposits[0].id}`,
+    });
+    for (const [kind, path] of [
+      ['fiat-deposits', '/v1/payment/deposits/fiat'],
+      ['whitelabel-fiat-deposits', '/v1/payment/whitelabel-fiat-deposits'],
+      ['settlements', '/v1/payment/withdrawals/fiat'],
+      ['internal-transfers', '/v1/payment/internal-transfers'],
+      ['unassociated-deposits', '/v1/payment/deposits/unassociated'],
+      ['manual-movements', '/v1/payment/manual-movements'],
+      ['balance-conversions', '/v1/payment/balance/convert'],
+    ]) {
+      const row = first(await call(`GET ${path}`, { as: ADMIN, url: `${path}?limit=1`, record: false }));
+      await call(`GET /v1/records/${kind}/{id}`, { as: ADMIN, url: `/v1/records/${kind}/${row.id}` });
+    }
   }
 
   // --- Two-factor and password last: they end the caller's sessions
@@ -553,6 +576,13 @@ function tidy(value) {
   }
   return value;
 }
+
+// Webhook ids are random (a callback's, in the callbacks' and the records' answers): a fixed one each, in
+// the order the sorted operations show them, so that a re-run changes nothing.
+let webhooks = 0;
+for (const key of Object.keys(examples).sort())
+  for (const [id] of JSON.stringify(examples[key]).matchAll(/msg_[A-Za-z0-9]{10,60}/g))
+    if (!secrets.has(id)) hide(id, `msg_ExampleWebhookId${String(++webhooks).padStart(6, '0')}`);
 
 const sorted = Object.fromEntries(
   Object.keys(examples)

@@ -40,6 +40,11 @@ export interface AuditRow extends AuditEvent {
   actor: AuditActor;
   at: Date;
   ip: string | null;
+  /**
+   * On a `config.twoFactor` route: whether the caller's code was checked (false: the caller has 2FA
+   * off). Absent (NULL) on every other row: not a question there (migration 0061).
+   */
+  twoFactor?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,8 +66,8 @@ export function actorOf(request: FastifyRequest): AuditActor {
 export async function writeAuditRow(db: Db, row: AuditRow): Promise<void> {
   await db.query(
     `INSERT INTO audit_log (organisation_id, at, actor_type, actor_id, actor_label, action, entity_type,
-                            entity_id, changes, outcome, ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+                            entity_id, changes, outcome, ip, two_factor)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       row.organisationId,
       row.at,
@@ -75,6 +80,7 @@ export async function writeAuditRow(db: Db, row: AuditRow): Promise<void> {
       JSON.stringify(row.changes ?? {}),
       row.outcome ?? 'success',
       row.ip,
+      row.twoFactor ?? null,
     ],
   );
 }
@@ -90,6 +96,7 @@ export async function audit(tx: Db, request: FastifyRequest, event: AuditEvent):
     actor: actorOf(request),
     at: new Date(request.server.ctx.now()),
     ip: request.ip,
+    ...(request.routeOptions.config.twoFactor ? { twoFactor: request.twoFactorChecked === true } : {}),
   });
   request.audited = true;
 }

@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** A `config.idempotent` 2FA route: the time step of the checked code, spent with the claim. */
     twoFactorStep?: number;
+    /** A `config.twoFactor` route: the caller's code was checked (its audit row says so, decision 243). */
+    twoFactorChecked?: boolean;
   }
 }
 
@@ -86,6 +88,7 @@ export async function requireTwoFactor(request: FastifyRequest): Promise<void> {
   if (!checked) return;
   if (!(await spend(request.server.ctx.db, request.auth.userId, checked.step))) throw invalidTwoFaCode();
   await checked.release();
+  request.twoFactorChecked = true;
 }
 
 /**
@@ -98,6 +101,7 @@ export async function checkTwoFactor(request: FastifyRequest): Promise<void> {
   if (!checked) return;
   await checked.release();
   request.twoFactorStep = checked.step;
+  request.twoFactorChecked = true;
 }
 
 /**

@@ -17,6 +17,7 @@ import { eventsModule } from './events/routes';
 import { fiatMovementsModule } from './fiatMovements/routes';
 import { metadataModule } from './metadata/routes';
 import { paymentRequestsModule } from './payments/routes';
+import { recordsModule } from './records/routes';
 import { reportsModule } from './reports/routes';
 import { rolesModule } from './roles/routes';
 import { searchModule } from './search/routes';
@@ -52,6 +53,7 @@ export const apiModules: readonly ApiModule[] = [
   { plugin: travelRuleModule, prefix: '/v1/deposits/travel-rule' },
   { plugin: auditLogModule, prefix: '/v1/audit-log' },
   { plugin: eventsModule, prefix: '/v1/events' },
+  { plugin: recordsModule, prefix: '/v1/records' },
   // Paths of several areas (payment/…, withdrawals/…, deposits/…) under /v1 itself.
   { plugin: metadataModule, prefix: '/v1' },
   { plugin: transactionsModule, prefix: '/v1' },

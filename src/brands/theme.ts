@@ -211,7 +211,7 @@ export function brandThemeOptions(
       },
       // Figures in tables line up digit under digit (tabular numerals: issue 14).
       MuiTableCell: { styleOverrides: { root: { fontVariantNumeric: 'tabular-nums' } } },
-      // Tab labels read as the spec writes them ('Crypto Deposits', 'fiat deposits').
+      // Tab labels read as written, in sentence case ('Crypto', 'Fiat deposits'), not upper case.
       MuiTab: {
         styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
       },

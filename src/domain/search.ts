@@ -5,7 +5,8 @@
  * and the client.
  */
 import type { Permission } from './permissions';
-import { businessPath, recordPath } from './recordPaths';
+import type { RecordKind } from './records';
+import { businessPath, recordPagePath } from './recordPaths';
 
 /**
  * Every kind of result, in the order groups are shown when their best matches rank alike. The strings
@@ -53,12 +54,12 @@ export interface SearchResult {
 }
 
 /**
- * The dashboard resource each kind opens (its row in RECORD_TABS); a business opens its own page, a
- * deposit the payment it paid.
+ * The record kind each result opens the page of (src/domain/records.ts); a business opens its own
+ * page. A deposit opens its own page, which links to the payment it paid (docs/decisions.md 247).
  */
-export const SEARCH_KIND_RESOURCES: Readonly<Record<Exclude<SearchKind, 'business'>, string>> = {
+export const SEARCH_KIND_RESOURCES: Readonly<Record<Exclude<SearchKind, 'business'>, RecordKind>> = {
   payment: 'payments',
-  deposit: 'payments',
+  deposit: 'payment-deposits',
   'unassociated-deposit': 'unassociated-deposits',
   withdrawal: 'crypto-withdrawals',
   'fiat-deposit': 'fiat-deposits',
@@ -90,12 +91,10 @@ export const SEARCH_KIND_PERMISSIONS: Readonly<Record<SearchKind, Permission>> =
 export const canSearch = (permissions: readonly string[]): boolean =>
   SEARCH_KINDS.some((kind) => permissions.includes(SEARCH_KIND_PERMISSIONS[kind]));
 
-/** The address a result opens, or undefined when it has none (a record without a business). */
-export function searchResultPath(result: SearchResult): string | undefined {
+/** The address a result opens: its record's page (src/domain/recordPaths.ts), or a business's. */
+export function searchResultPath(result: SearchResult): string {
   if (result.kind === 'business') return businessPath(result.id);
-  if (result.businessId === null) return undefined;
-  const id = result.kind === 'deposit' ? (result.paymentId ?? result.id) : result.id;
-  return recordPath(SEARCH_KIND_RESOURCES[result.kind], result.businessId, id);
+  return recordPagePath(SEARCH_KIND_RESOURCES[result.kind], result.id);
 }
 
 export interface SearchGroup {

@@ -167,28 +167,31 @@ export function formatMoney(amount: string, currency: string, options: { locale?
   return formatAmount(amount, currency, amountDecimals(currency), options);
 }
 
-/** Significant digits a rate keeps (at least RATE_MIN_DECIMALS after the point). */
+/**
+ * Significant digits a rate keeps, at most (issue 33 §4: no more than 6 wherever a rate is shown;
+ * exports and the record's raw values keep the API's full precision). An integer part of more digits
+ * is kept whole.
+ */
 export const RATE_SIGNIFICANT_DIGITS = 6;
-export const RATE_MIN_DECIMALS = 2;
 
 /**
- * The decimals a rate (or any ratio) is shown with: RATE_SIGNIFICANT_DIGITS significant digits, at
- * least RATE_MIN_DECIMALS ('59884.2592592592' → 2: '59,884.26'; '1.0834512' → 5: '1.08345';
- * '0.0000166987' → 10: '0.0000166987').
+ * The decimals a rate (or any ratio) is shown with: RATE_SIGNIFICANT_DIGITS significant digits
+ * ('59884.2592592592' → 1: '59,884.3'; '1.0834512' → 5: '1.08345'; '0.0000166987' → 10:
+ * '0.0000166987'; '1234567.891' → 0).
  */
 export function rateDecimals(value: string): number {
   const match = DECIMAL.exec(value.trim());
-  if (!match) return RATE_MIN_DECIMALS;
+  if (!match) return 0;
   const integer = match[2].replace(/^0+/, '');
   const fraction = match[3] ?? '';
   const leadingZeros = integer === '' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
-  return Math.max(RATE_MIN_DECIMALS, RATE_SIGNIFICANT_DIGITS - integer.length + leadingZeros);
+  return Math.max(0, RATE_SIGNIFICANT_DIGITS - integer.length + leadingZeros);
 }
 
 /**
  * A rate from its decimal string at sensible precision (rateDecimals), grouped, rounded half up in
- * decimal, trailing zeros beyond the minimum dropped: '59,884.26' (en), '59.884,26' (de); with its
- * unit when given ('59,884.26 EUR/BTC').
+ * decimal, trailing zeros dropped: '59,884.3' (en), '59.884,3' (de), '0,921296' (de); with its unit
+ * when given ('59,884.3 EUR/BTC').
  */
 export function formatRate(
   value: string,
@@ -203,8 +206,8 @@ export function formatRate(
   const at = text.lastIndexOf(point);
   if (at >= 0) {
     let end = text.length;
-    while (end > at + 1 + RATE_MIN_DECIMALS && text[end - 1] === '0') end -= 1;
-    text = text.slice(0, end);
+    while (end > at + 1 && text[end - 1] === '0') end -= 1;
+    text = text.slice(0, end === at + 1 ? at : end);
   }
   return `${text}\u00a0${unit}`.trim();
 }

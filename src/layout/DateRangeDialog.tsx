@@ -7,14 +7,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Box, Button, Popover, Stack, Typography } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { deDE, enUS } from '@mui/x-date-pickers/locales';
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/en-gb';
+import type { Dayjs } from 'dayjs';
 import { useTranslate } from 'react-admin';
-import { dayPattern, isDay } from './filterRules';
+import { PickerLocalization, pickerValue } from './DayPicker';
+import { dayPattern } from './filterRules';
 
 export interface DateRangeDialogProps {
   anchorEl: HTMLElement;
@@ -28,14 +24,7 @@ export interface DateRangeDialogProps {
   onApply: (from: string, to: string) => void;
 }
 
-/** day.js's locale for an Intl tag: German, US English, or British English (the dashboard's). */
-function dayjsLocale(tag: string): string {
-  if (tag.toLowerCase().startsWith('de')) return 'de';
-  return tag === 'en-US' ? 'en' : 'en-gb';
-}
-
 const toDay = (value: Dayjs | null) => (value && value.isValid() ? value.format('YYYY-MM-DD') : '');
-const fromDay = (value: unknown) => (isDay(value) ? dayjs(value) : null);
 
 export default function DateRangeDialog({
   anchorEl,
@@ -47,11 +36,9 @@ export default function DateRangeDialog({
 }: DateRangeDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
-  const [start, setStart] = useState<Dayjs | null>(fromDay(from));
-  const [end, setEnd] = useState<Dayjs | null>(fromDay(to));
+  const [start, setStart] = useState<Dayjs | null>(pickerValue(from));
+  const [end, setEnd] = useState<Dayjs | null>(pickerValue(to));
   const [submitted, setSubmitted] = useState(false);
-  const german = locale.toLowerCase().startsWith('de');
-  const localeText = (german ? deDE : enUS).components.MuiLocalizationProvider.defaultProps.localeText;
   const format = dayPattern(locale);
 
   const invalid = (value: Dayjs | null) => value !== null && !value.isValid();
@@ -81,11 +68,7 @@ export default function DateRangeDialog({
   });
 
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={dayjsLocale(locale)}
-      localeText={localeText}
-    >
+    <PickerLocalization locale={locale}>
       <Popover
         open
         anchorEl={anchorEl}
@@ -121,6 +104,6 @@ export default function DateRangeDialog({
           </Stack>
         </Box>
       </Popover>
-    </LocalizationProvider>
+    </PickerLocalization>
   );
 }

@@ -33,6 +33,7 @@ import { errorMessageText } from '../forms';
 import { FocusServerErrors } from '../forms/FocusServerErrors';
 import { useAccessContext } from './access';
 import { messageOf } from './errors';
+import { DayField } from './DayField';
 import { Page } from './Page';
 
 export interface DownloadFormProps<V extends FieldValues> {
@@ -141,7 +142,7 @@ function useHelper(name: string, helperText: string | undefined, deps?: string |
   return { field, error, helper: error ?? (helperText ? translate(helperText) : ' ') };
 }
 
-/** A calendar day ('YYYY-MM-DD'); `min` / `max` limit the browser's picker (the rules decide). */
+/** A calendar day ('YYYY-MM-DD') in the user's format; `min` / `max` limit the calendar (the rules decide). */
 export function FormDateField({
   name,
   label,
@@ -158,14 +159,11 @@ export function FormDateField({
   deps?: string | string[];
 }) {
   const translate = useTranslate();
-  const id = useId();
   const { field, error, helper } = useHelper(name, helperText, deps);
   return (
-    <TextField
-      id={id}
-      type="date"
+    <DayField
       name={field.name}
-      value={field.value ?? ''}
+      value={typeof field.value === 'string' ? field.value : ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
@@ -173,9 +171,10 @@ export function FormDateField({
       required={required}
       error={Boolean(error)}
       helperText={helper}
+      min={min}
+      max={max}
       margin="dense"
       fullWidth
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
     />
   );
 }

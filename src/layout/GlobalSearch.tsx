@@ -1,7 +1,7 @@
 /**
  * The app bar's search (docs/decisions.md 100–103): a combobox that finds the organisation's records
  * by id, reference, transaction hash, address or business name (GET /v1/search) and opens the one
- * chosen at its own address (src/domain/search.ts → src/domain/recordPaths.ts).
+ * chosen at its own page (src/domain/search.ts → src/domain/recordPaths.ts).
  *
  * - Opened by a click, `/` (outside text fields) or Ctrl/⌘-K; asks SEARCH_DEBOUNCE_MS after the last key.
  * - Results grouped by kind (the group holding the best match first), each with its business, status,
@@ -124,7 +124,6 @@ function SearchBox() {
 
   const openResult = (result: SearchResult) => {
     const path = searchResultPath(result);
-    if (path === undefined) return;
     close();
     setText('');
     inputRef.current?.blur();

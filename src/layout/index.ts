@@ -36,4 +36,11 @@ export { PAGE_ACTIONS_TEST_ID } from './Page';
 export { AuditTimeline, AuditChanges, type AuditTimelineProps } from './AuditTimeline';
 export { DeleteConfirmation, type DeleteConfirmationProps } from './DeleteConfirmation';
 export { ListSearch } from './ListSearch';
-export { useLiveEvents, staleKeys, type LiveEventsOptions } from './liveEvents';
+export {
+  useLiveEvents,
+  staleKeys,
+  staleByRule,
+  type LiveEventsOptions,
+  type LiveEventMatch,
+  type StaleOn,
+} from './liveEvents';

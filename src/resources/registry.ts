@@ -8,6 +8,7 @@ import apiKeys from './apiKeys';
 import auditLog from './auditLog';
 import bankAccounts from './bankAccounts';
 import businesses from './businesses';
+import callbacks from './callbacks';
 import { transactionResources } from './transactions';
 import travelRule from './travelRule';
 import whitelistedAddresses from './whitelistedAddresses';
@@ -24,6 +25,7 @@ export const resources: readonly ResourceDeclaration[] = [
   withdrawalApprovals,
   travelRule,
   auditLog,
+  callbacks,
   users,
   userRoles,
 ];

@@ -117,8 +117,10 @@ test('the presets change the URL and the figures; a custom range survives a relo
   // A custom range: the ten days ending ten days ago.
   const day = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
   await presets.getByRole('button', { name: 'Custom' }).click();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill(day(20));
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill(day(11));
+  // Typed as the browser's language writes a day (US English here: mm/dd/yyyy), not as the API's.
+  const typed = (n: number) => day(n).replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(typed(20));
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(typed(11));
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`period=custom&from=${day(20)}&to=${day(11)}$`));
   const after = `${day(20)}T00:00:00.000Z`;

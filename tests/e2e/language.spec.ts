@@ -8,8 +8,8 @@
  * src/public/PublicCard.tsx, and 'the user menu switches…' needs `<LanguageMenuItem />` in
  * src/layout/AppBar.tsx's <UserMenu>.
  *
- * Dates and numbers: no screen shows one yet (src/i18n/format.ts is unit-tested); the pages that will
- * (lists, statistics) assert them in their own e2e files.
+ * Dates and numbers are unit-tested (src/i18n/format.ts) and asserted by the pages that show them;
+ * the date inputs' format under the German dashboard is the last test here.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, LoginPage, PASSWORD, resetDemoData, expectNoViolations } from './fixtures';
@@ -96,5 +96,50 @@ test.describe('a browser that prefers English', () => {
     );
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Anmelden' })).toBeVisible();
+  });
+});
+
+// Issue 33 §5: the German dashboard in an English browser writes days as Germans do, in every date
+// input (src/layout/DayField.tsx), where the native input wrote mm/dd/yyyy.
+test.describe('a German dashboard in an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('its date inputs show and take dd.mm.yyyy: the reports and the API key expiry; axe', async ({
+    page,
+  }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByLabel('E-Mail').fill('manager@example.com');
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/statistics/);
+    const today = new Date().toISOString().slice(0, 10);
+    const german = (day: string) => day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3.$2.$1');
+
+    await page.goto('/balance-confirmation');
+    const asOf = page.getByRole('textbox', { name: 'Salden zum' });
+    await expect(asOf).toHaveValue(german(today));
+    await asOf.fill('01.11.2026');
+    await expect(asOf).toHaveValue('01.11.2026');
+    await page
+      .getByRole('button', { name: /Datum auswählen|Kalender/ })
+      .first()
+      .click();
+    await expect(page.getByRole('grid')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectNoViolations(page);
+
+    await page.goto('/transaction-ledger');
+    await expect(page.getByRole('textbox', { name: 'Bis', exact: true })).toHaveValue(german(today));
+    await expect(page.getByRole('textbox', { name: 'Von', exact: true })).toHaveValue(
+      /^\d{2}\.\d{2}\.\d{4}$/,
+    );
+
+    await page.goto('/api-keys/create');
+    const expiry = page.getByRole('textbox', { name: /^Gültig bis/ });
+    await expiry.fill('31.12.2027');
+    await expect(expiry).toHaveValue('31.12.2027');
+    await expectNoViolations(page);
   });
 });

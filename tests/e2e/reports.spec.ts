@@ -56,7 +56,7 @@ test('a day in the future is refused before anything is sent', async ({ page }) 
     if (request.url().includes('/v1/reports/')) sent += 1;
   });
   const asOf = page.getByLabel('Balances as of');
-  await asOf.fill('2099-12-31');
+  await asOf.fill('12/31/2099');
   await page.getByRole('button', { name: 'Download PDF' }).click();
   await expect(page.getByText('must not be in the future')).toBeVisible();
   await expect(asOf).toBeFocused();

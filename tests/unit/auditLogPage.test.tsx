@@ -74,6 +74,42 @@ describe('the audit log list', () => {
     expect(Object.fromEntries(call.query)).toMatchObject({ sortBy: 'at', order: 'desc', limit: '25' });
   });
 
+  it("links an entry naming a record to the record's page, for who may open it", async () => {
+    const DECIDED = {
+      ...ENTRY,
+      id: 8,
+      action: 'approve',
+      entityType: 'crypto-withdrawal',
+      entityId: '130',
+      changes: { status: { before: 'AWAITING_APPROVAL', after: 'PENDING' } },
+    };
+    const entries = { 'GET /v1/audit-log': { body: { entries: [DECIDED, ENTRY], total: 2 } } };
+    renderApp('/audit-log', ADMIN, entries);
+    const link = await screen.findByRole('link', { name: 'Crypto withdrawal 130' }, { timeout: 10_000 });
+    expect(link.getAttribute('href')).toBe('/crypto-withdrawals/130/show');
+    // A business is no record of its own page here: its id stays text.
+    const business = screen.getByText('businessName').closest('tr')!;
+    expect(within(business).queryByRole('link')).toBeNull();
+  });
+
+  it('leaves the id as text where the user may not open the record', async () => {
+    renderApp('/audit-log', ['GET_ORGANISATION', 'GET_AUDIT_LOG', 'GET_PAYMENT'], {
+      'GET /v1/audit-log': {
+        body: {
+          entries: [
+            { ...ENTRY, id: 9, entityType: 'payment-request', entityId: '5', changes: {} },
+            { ...ENTRY, id: 8, entityType: 'crypto-withdrawal', entityId: '130', changes: {} },
+          ],
+          total: 2,
+        },
+      },
+    });
+    // The payment (GET_PAYMENT) links; once it does, the withdrawal (no GET_WITHDRAWALS) has been asked too.
+    expect(await screen.findByRole('link', { name: 'Crypto deposit 5' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('130')).toBeTruthy());
+    expect(screen.queryByRole('link', { name: /Crypto withdrawal 130/ })).toBeNull();
+  });
+
   it('exports the filtered entries, and says when the server cut the file at its row cap', async () => {
     const saved: string[] = [];
     URL.createObjectURL = vi.fn(() => 'blob:csv');

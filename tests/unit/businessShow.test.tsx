@@ -99,6 +99,9 @@ function renderApp(
 ) {
   const api = fakeApi({
     'GET /v1/businesses/1': { body: BUSINESS },
+    'GET /v1/businesses/1/overview': {
+      body: { businessId: 1, settlementCurrency: 'EUR', balances: [], volume30d: [], callbacks: null },
+    },
     'GET /v1/payments': paymentsHandler,
     'GET /v1/withdrawals/crypto': empty('withdrawals'),
     'GET /v1/payment/deposits/fiat': empty('deposits'),
@@ -140,10 +143,18 @@ const MANAGER = BUILT_IN_ROLE_PERMISSIONS.MANAGER;
 const SUPPORT = BUILT_IN_ROLE_PERMISSIONS.SUPPORT;
 
 const tabLabels = async () => {
-  const tablist = await screen.findByRole('tablist', { name: 'Transactions of the business' });
+  const tablist = await screen.findByRole('tablist', { name: 'Sections of the business' });
   return within(tablist)
     .getAllByRole('tab')
     .map((tab) => tab.textContent);
+};
+
+/** The lists of the current tab (the links below it), the current one marked with a '*'. */
+const viewLinks = async (group: string) => {
+  const nav = await screen.findByRole('navigation', { name: `Lists of ${group}` });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => `${link.textContent}${link.getAttribute('aria-current') === 'page' ? '*' : ''}`);
 };
 
 const lastCall = (api: ReturnType<typeof fakeApi>, path: string): RecordedCall | undefined =>
@@ -152,20 +163,27 @@ const lastCall = (api: ReturnType<typeof fakeApi>, path: string): RecordedCall |
 const queryOf = (call: RecordedCall | undefined) => Object.fromEntries(call?.query ?? []);
 
 describe('the business detail', { timeout: 60_000 }, () => {
-  it('shows a manager the breadcrumb, the id and all eight tabs, and opens the first', async () => {
+  it('shows a manager the breadcrumb, the id, the four tabs of all nine lists, and opens the first', async () => {
     const api = renderApp('/businesses/1/show', MANAGER);
-    expect(await tabLabels()).toEqual([
-      'Crypto Deposits',
-      'Crypto Withdrawals',
-      'fiat deposits',
-      'settlements',
-      'internal transfers',
-      'unassociated deposits',
-      'manual ledger movements',
-      'balance conversions',
-    ]);
+    expect(await tabLabels()).toEqual(['Crypto', 'Fiat', 'Ledger', 'Callbacks']);
     await waitFor(() => expect(pathname()).toBe('/businesses/1/show/deposits'));
-    expect(screen.getByRole('tab', { name: 'Crypto Deposits' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Crypto' }).getAttribute('aria-selected')).toBe('true');
+    expect(await viewLinks('Crypto')).toEqual([
+      'Crypto deposits*',
+      'Crypto withdrawals',
+      'Unassociated deposits',
+    ]);
+    await userEvent.click(screen.getByRole('tab', { name: 'Fiat' }));
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/fiat-deposits'));
+    expect(await viewLinks('Fiat')).toEqual(['Fiat deposits*', 'White-label fiat deposits', 'Settlements']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Ledger' }));
+    expect(await viewLinks('Ledger')).toEqual([
+      'Internal transfers*',
+      'Manual ledger movements',
+      'Balance conversions',
+    ]);
+    await userEvent.click(screen.getByRole('tab', { name: 'Crypto' }));
+    await waitFor(() => expect(pathname()).toBe('/businesses/1/show/deposits'));
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(breadcrumb).getByRole('link', { name: 'Businesses' }).getAttribute('href')).toBe(
       '/businesses',
@@ -193,14 +211,10 @@ describe('the business detail', { timeout: 60_000 }, () => {
 
   it('shows support only the tabs its permissions allow, and no statistics', async () => {
     renderApp('/businesses/1/show', SUPPORT);
-    expect(await tabLabels()).toEqual([
-      'Crypto Deposits',
-      'Crypto Withdrawals',
-      'fiat deposits',
-      'settlements',
-      'internal transfers',
-      'unassociated deposits',
-    ]);
+    expect(await tabLabels()).toEqual(['Crypto', 'Fiat', 'Ledger', 'Callbacks']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Ledger' }));
+    // No manual movements or conversions for support: the Ledger tab lists what it may see.
+    expect(await viewLinks('Ledger')).toEqual(['Internal transfers*']);
     expect(screen.queryByRole('link', { name: 'Statistics' })).toBeNull();
   });
 
@@ -210,8 +224,9 @@ describe('the business detail', { timeout: 60_000 }, () => {
       'GET_BUSINESSES',
       'GET_WITHDRAWALS',
     ]);
-    expect(await tabLabels()).toEqual(['Crypto Withdrawals']);
+    expect(await tabLabels()).toEqual(['Crypto', 'Callbacks']);
     await waitFor(() => expect(pathname()).toBe('/businesses/1/show/withdrawals'));
+    expect(await viewLinks('Crypto')).toEqual(['Crypto withdrawals*']);
     expect(await screen.findByText('No Crypto withdrawals yet.')).toBeTruthy();
   });
 
@@ -285,6 +300,10 @@ describe('the business detail', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('Expires')).toBeTruthy();
     expect(within(dialog).queryByText('priceCurrency')).toBeNull();
     expect(within(dialog).getByText('Nordlicht Coffee')).toBeTruthy();
+    // A preview: it links to the record's own page.
+    expect(within(dialog).getByRole('link', { name: 'Open the full record' }).getAttribute('href')).toBe(
+      '/payments/126/show',
+    );
     // The deposits' hashes, linked to the block explorer of Bitcoin.
     expect(within(dialog).getByText('hash-126-c')).toBeTruthy();
     expect(
@@ -445,7 +464,7 @@ describe('the business detail', { timeout: 60_000 }, () => {
     });
   });
 
-  it('lists the white-label fiat deposits behind the switch, normalised', async () => {
+  it('lists the white-label fiat deposits as a list of the Fiat tab, normalised', async () => {
     const api = renderApp('/businesses/1/show/fiat-deposits', MANAGER);
     expect(await screen.findByText('No Fiat deposits yet.')).toBeTruthy();
     await userEvent.click(screen.getByRole('link', { name: 'White-label fiat deposits' }));

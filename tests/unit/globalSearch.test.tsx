@@ -1,13 +1,13 @@
 /**
  * The app bar's search: results grouped and ordered for the list (pure), the address each kind
  * opens, the keys that open it, and the combobox itself (groups, keyboard, Enter navigates to the
- * record's address, hidden from users who read no kind).
+ * record's page, hidden from users who read no kind).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testDataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { recordPath } from '../../src/domain/recordPaths';
+import { RECORD_KINDS } from '../../src/domain/records';
 import {
   canSearch,
   flattenGroups,
@@ -19,7 +19,6 @@ import {
 } from '../../src/domain/search';
 import { GlobalSearch } from '../../src/layout';
 import { isSearchShortcut } from '../../src/layout/searchShortcut';
-import { TRANSACTION_KINDS } from '../../src/resources/transactions/kinds';
 import { sampleSession } from './helpers/fakeApi';
 import { fakeController } from './helpers/fakeController';
 import { renderInAdmin } from './helpers/renderAdmin';
@@ -67,24 +66,22 @@ describe('groupSearchResults', () => {
 });
 
 describe('where a result opens', () => {
-  it("opens each kind at its record's address; a deposit opens its payment, a business its page", () => {
-    expect(searchResultPath(result({ kind: 'payment', id: 42 }))).toBe('/businesses/3/show/deposits/42');
+  it("opens each kind at its record's page; a deposit its own page, a business its page", () => {
+    expect(searchResultPath(result({ kind: 'payment', id: 42 }))).toBe('/payments/42/show');
     expect(searchResultPath(result({ kind: 'deposit', id: 7, paymentId: 42 }))).toBe(
-      '/businesses/3/show/deposits/42',
+      '/payment-deposits/7/show',
     );
     expect(searchResultPath(result({ kind: 'white-label-fiat-deposit', id: 8 }))).toBe(
-      '/businesses/3/show/fiat-deposits/white-label/8',
+      '/whitelabel-fiat-deposits/8/show',
     );
     expect(searchResultPath(result({ kind: 'business', id: 3 }))).toBe('/businesses/3/show');
-    expect(searchResultPath(result({ kind: 'settlement', id: 1, businessId: null }))).toBeUndefined();
+    // A record's page needs no business in its address.
+    expect(searchResultPath(result({ kind: 'settlement', id: 1, businessId: null }))).toBe(
+      '/settlements/1/show',
+    );
     for (const kind of SEARCH_KINDS) {
       if (kind === 'business') continue;
-      const resource = SEARCH_KIND_RESOURCES[kind];
-      expect(
-        TRANSACTION_KINDS.map((k) => k.resource),
-        kind,
-      ).toContain(resource);
-      expect(recordPath(resource, 1, 1), kind).toBeDefined();
+      expect(RECORD_KINDS, kind).toContain(SEARCH_KIND_RESOURCES[kind]);
     }
   });
 
@@ -204,19 +201,19 @@ describe('<GlobalSearch>', () => {
       'Harbor Freight',
     );
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    // The deposit opens its payment's page.
-    expect(screen.getByTestId('where')!.textContent).toContain('/businesses/3/show/deposits/20');
+    // The deposit opens its own page (which links to its payment).
+    expect(screen.getByTestId('where')!.textContent).toBe('/payment-deposits/21/show');
     expect((box as HTMLInputElement).value).toBe('');
   });
 
-  it('opens a clicked result at its address', async () => {
+  it('opens a clicked result at its page', async () => {
     mount();
     const box = screen.getByRole('combobox');
     box.focus();
     fireEvent.change(box, { target: { value: 'abc' } });
     const option = await screen.findByRole('option', { name: /0xabc-withdrawal/ });
     await userEvent.click(option);
-    expect(screen.getByTestId('where')!.textContent).toContain('/businesses/3/show/withdrawals/11');
+    expect(screen.getByTestId('where')!.textContent).toBe('/crypto-withdrawals/11/show');
   });
 
   it('is focused by / from the page and by Ctrl-K, and leaves a / typed in a field alone', async () => {

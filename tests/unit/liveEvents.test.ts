@@ -245,3 +245,42 @@ describe('useLiveEvents', () => {
     expect(signal?.aborted).toBe(true);
   });
 });
+
+describe("a business's overview", () => {
+  it('is made stale by an event of its business naming its payments, withdrawals or callbacks', async () => {
+    const { renderHook } = await import('@testing-library/react');
+    const { QueryClient: Client } = await import('@tanstack/react-query');
+    const { useLiveEvents } = await import('../../src/layout/liveEvents');
+    const { overviewStaleOn } = await import('../../src/resources/businesses/show/BusinessHeader');
+    const queryClient = new Client();
+    const seed = (queryKey: unknown[], meta?: Record<string, unknown>) => {
+      queryClient.getQueryCache().build(queryClient, { queryKey, meta });
+      queryClient.setQueryData(queryKey, 'data');
+    };
+    seed(['businesses', 'overview', 1], { staleOn: overviewStaleOn(1) });
+    seed(['businesses', 'overview', 2], { staleOn: overviewStaleOn(2) });
+    seed(['businesses', 'balances']);
+    seed(['callbacks', 'getList']);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(
+          new TextEncoder().encode(
+            'event: ready\nid: 1\ndata: {}\n\n' +
+              `id: 2\ndata: ${JSON.stringify({ ...event(2, 'callbacks.updated'), resources: ['callbacks'] })}\n\n`,
+          ),
+        );
+      },
+    });
+    const fetch = () => Promise.resolve(new Response(body, { status: 200 }));
+    const { unmount } = renderHook(() =>
+      useLiveEvents({ apiUrl: '', token: () => 'tok', queryClient, fetch, enabled: true }),
+    );
+    const stale = (key: unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    await vi.waitFor(() => expect(stale(['callbacks', 'getList'])).toBe(true));
+    await vi.waitFor(() => expect(stale(['businesses', 'overview', 1])).toBe(true));
+    // Another business's overview, and the businesses' other queries, stay fresh.
+    expect(stale(['businesses', 'overview', 2])).toBe(false);
+    expect(stale(['businesses', 'balances'])).toBe(false);
+    unmount();
+  });
+});

@@ -45,24 +45,27 @@ describe('amounts at their currency’s precision', () => {
   });
 });
 
-describe('rates at sensible significant digits', () => {
+describe('rates at no more than six significant digits', () => {
   it.each([
-    ['59884.2592592592', 2],
+    ['59884.2592592592', 1],
     ['1.0834512', 5],
     ['0.0000166987123', 10],
     ['0.5', 6],
-    ['1234567.891', 2],
+    ['1234567.891', 0],
   ])('%s keeps %i decimals', (rate, decimals) => {
     expect(rateDecimals(rate)).toBe(decimals);
   });
 
-  it('writes the review’s example as 59,884.26 (59.884,26 in German)', () => {
-    expect(formatRate('59884.2592592592', '', en)).toBe('59,884.26');
-    expect(formatRate('59884.2592592592', '', de)).toBe('59.884,26');
+  it('writes the review’s examples as 59,884.3 and, in German, 0,921296', () => {
+    expect(formatRate('59884.2592592592', '', en)).toBe('59,884.3');
+    expect(formatRate('59884.2592592592', '', de)).toBe('59.884,3');
+    expect(formatRate('0.9212962962', '', de)).toBe('0,921296');
   });
 
-  it('drops trailing zeros beyond two decimals and names the unit', () => {
+  it('drops trailing zeros, the point too, and names the unit', () => {
     expect(formatRate('1.08', 'USD/EUR', en)).toBe(`1.08${NBSP}USD/EUR`);
+    expect(formatRate('2.000000', '', en)).toBe('2');
+    expect(formatRate('1234567.891', '', en)).toBe('1,234,568');
     expect(formatRate('0.92500000', '', de)).toBe('0,925');
     expect(formatRate('0.0000166987123', '', en)).toBe('0.0000166987');
     expect(formatRate('1.0834567', '', en)).toBe('1.08346');

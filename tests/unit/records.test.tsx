@@ -18,6 +18,9 @@ import { neighbours, belongsTo } from '../../src/resources/transactions/DetailsD
 import { groupOf, kindOf, sortsNow, TRANSACTION_KINDS } from '../../src/resources/transactions/kinds';
 import { transactionMessages } from '../../src/resources/transactions/messages';
 import { transactionMessagesDe } from '../../src/resources/transactions/messages.de';
+import { isNumeric } from '../../src/resources/transactions/TransactionList';
+import { FieldValue } from '../../src/resources/transactions/values';
+import { formatRate } from '../../src/i18n/format';
 
 describe('block explorers', () => {
   it('links a hash and an address of each chain, MAIN being the coin’s own', () => {
@@ -135,6 +138,14 @@ describe('the transaction kinds', () => {
     // Other columns always.
     const created = withdrawals.fields.find((f) => f.source === 'createdAt')!;
     expect(sortsNow(withdrawals, created, {})).toBe(true);
+  });
+
+  it('shows a conversion’s rate at six significant digits, right-aligned, never as the API writes it', () => {
+    const rate = kindOf('balance-conversions').fields.find((f) => f.source === 'rate')!;
+    expect(isNumeric(rate)).toBe(true);
+    wrap(<FieldValue field={rate} record={{ rate: '59884.2592592592' }} />);
+    expect(screen.getByText(formatRate('59884.2592592592'))).toBeTruthy();
+    expect(screen.queryByText('59884.2592592592')).toBeNull();
   });
 
   it('labels every field in English and German, and groups the details', () => {

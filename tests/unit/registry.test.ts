@@ -30,6 +30,7 @@ import {
 } from '../../src/declarations';
 import { resources } from '../../src/resources/registry';
 import { pages } from '../../src/customPages/registry';
+import { RECORD_KINDS } from '../../src/domain/records';
 import { TRANSACTION_KINDS } from '../../src/resources/transactions/kinds';
 
 const View: ComponentType = () => null;
@@ -491,16 +492,38 @@ describe('tables derived from a sample declaration', () => {
     expect(generatePath(alias.to, { id: '5' })).toBe('/businesses/5/show');
   });
 
-  it('declares transaction lists with only list access and an api: no routes, no menu entries', () => {
+  it('declares transaction lists with list access, an api and a record page, no list route and no menu entries', () => {
     const lists = resources.filter((r) => TRANSACTION_KINDS.some((kind) => kind.resource === r.name));
     expect(lists.map((r) => r.name)).toEqual(
       expect.arrayContaining(['payments', 'crypto-withdrawals', 'fiat-deposits', 'whitelabel-fiat-deposits']),
     );
-    const routes = deriveRouteTable(lists, []).map((r) => r.path);
-    expect(routes).toEqual([]);
+    // Each list's only route is its record page, under the list's own permission.
+    const routes = deriveRouteTable(lists, []);
+    expect(routes.map((r) => r.path)).toEqual(lists.map((r) => `/${r.name}/:id/show`));
+    for (const kind of TRANSACTION_KINDS) {
+      const row = routes.find((r) => r.path === `/${kind.resource}/:id/show`)!;
+      expectSameRule(row.requires, kind.requires, row.path);
+    }
     expect(deriveMenuEntries(lists, [])).toEqual([]);
-    expect(deriveAccessTable(lists, []).payments).toEqual({ list: all('GET_PAYMENT') });
-    expect(deriveAccessTable(lists, [])['manual-movements']).toEqual({ list: all('FETCH_MANUAL_MOVEMENTS') });
+    expect(deriveAccessTable(lists, []).payments).toEqual({
+      list: all('GET_PAYMENT'),
+      show: all('GET_PAYMENT'),
+    });
+    expect(deriveAccessTable(lists, [])['manual-movements']).toEqual({
+      list: all('FETCH_MANUAL_MOVEMENTS'),
+      show: all('FETCH_MANUAL_MOVEMENTS'),
+    });
+  });
+
+  it('gives every record kind a page at /{kind}/:id/show; a payment deposit under the payment permission', () => {
+    const table = deriveRouteTable(resources, pages);
+    for (const kind of RECORD_KINDS)
+      expect(
+        table.some((row) => row.path === `/${kind}/:id/show`),
+        kind,
+      ).toBe(true);
+    const deposit = table.find((row) => row.path === '/payment-deposits/:id/show')!;
+    expectSameRule(deposit.requires, all('GET_PAYMENT'), deposit.path);
   });
 
   it('refuses an alias to an action without a requirement', () => {

@@ -66,9 +66,13 @@ const file = (filename: string, contentType: string): Reply => ({
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
-/** Types a day into a date input as a person would (the browser's picker gives the same value). */
-function setDate(label: RegExp, value: string) {
-  fireEvent.change(input(label), { target: { value } });
+/** A day as the picker shows it in the test's language (US English: 'MM/DD/YYYY'). */
+const shown = (day: string) => (day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '');
+
+/** Types a day into a date picker as a person would, in the format it shows, once it has loaded. */
+async function setDate(label: RegExp, value: string) {
+  await waitFor(() => expect(input(label).disabled).toBe(false));
+  fireEvent.change(input(label), { target: { value: shown(value) } });
   fireEvent.blur(input(label));
 }
 
@@ -104,8 +108,7 @@ describe('the balance confirmation page', { timeout: 60_000 }, () => {
       ).toEqual(['All businesses', 'Nordlicht Coffee', 'Lumen Games']),
     );
     expect((select as HTMLSelectElement).value).toBe('');
-    expect(input(/^Balances as of/).value).toBe('2026-11-21');
-    expect(input(/^Balances as of/).max).toBe('2026-11-21');
+    expect(input(/^Balances as of/).value).toBe(shown('2026-11-21'));
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
 
     // jsdom is a narrow screen: the sidebar is behind the menu button.
@@ -127,7 +130,7 @@ describe('the balance confirmation page', { timeout: 60_000 }, () => {
     const select = await screen.findByRole('combobox', { name: /^Business/ });
     await screen.findByRole('option', { name: 'Nordlicht Coffee' });
     await userEvent.selectOptions(select, 'Nordlicht Coffee');
-    setDate(/^Balances as of/, '2026-10-31');
+    await setDate(/^Balances as of/, '2026-10-31');
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
 
     const running = await screen.findByRole('button', { name: 'Preparing the PDF…' });
@@ -188,16 +191,16 @@ describe('the balance confirmation page', { timeout: 60_000 }, () => {
     });
   });
 
-  it('refuses an empty, an impossible and a future day with the API’s messages, without a call', async () => {
+  it('refuses a future and an empty day with the API’s messages, without a call', async () => {
     const api = renderApp('/balance-confirmation', { [`POST ${PATH}`]: file('x.pdf', 'application/pdf') });
     const button = await screen.findByRole('button', { name: 'Download PDF' });
-    setDate(/^Balances as of/, '');
+    await setDate(/^Balances as of/, '2026-11-22');
+    await userEvent.click(button);
+    expect(await screen.findByText('must not be in the future')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(input(/^Balances as of/)));
+    await setDate(/^Balances as of/, '');
     await userEvent.click(button);
     expect(await screen.findByText('Date is required')).toBeTruthy();
-    setDate(/^Balances as of/, '2026-11-22');
-    expect(await screen.findByText('must not be in the future')).toBeTruthy();
-    await userEvent.click(button);
-    await waitFor(() => expect(document.activeElement).toBe(input(/^Balances as of/)));
     expect(callsTo(api, PATH)).toEqual([]);
     expect(saved).toEqual([]);
   });
@@ -259,8 +262,8 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
   it('shows its form: the last month, every currency of the session in order, CSV or XLSX', async () => {
     renderApp('/transaction-ledger');
     expect(await screen.findByRole('heading', { level: 1, name: 'Transaction ledger' })).toBeTruthy();
-    expect(input(/^From/).value).toBe('2026-10-21');
-    expect(input(/^To/).value).toBe('2026-11-21');
+    expect(input(/^From/).value).toBe(shown('2026-10-21'));
+    expect(input(/^To/).value).toBe(shown('2026-11-21'));
     const currency = screen.getByRole('combobox', { name: /^Currency/ });
     expect(
       within(currency)
@@ -278,8 +281,8 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
     const api = renderApp('/transaction-ledger', { [`POST ${PATH}`]: reply.handler });
     await screen.findByRole('option', { name: 'Lumen Games' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Business/ }), 'Lumen Games');
-    setDate(/^From/, '2026-01-01');
-    setDate(/^To/, '2026-06-30');
+    await setDate(/^From/, '2026-01-01');
+    await setDate(/^To/, '2026-06-30');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: /^Currency/ }), 'BTC');
     await userEvent.click(screen.getByRole('radio', { name: 'Excel (XLSX)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Download ledger' }));
@@ -328,21 +331,21 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
   it('refuses an end before the start and a window over 366 days on the end, without a call', async () => {
     const api = renderApp('/transaction-ledger', { [`POST ${PATH}`]: file('x.csv', 'text/csv') });
     const button = await screen.findByRole('button', { name: 'Download ledger' });
-    setDate(/^To/, '2026-11-20');
-    setDate(/^From/, '2026-11-21');
+    await setDate(/^To/, '2026-11-20');
+    await setDate(/^From/, '2026-11-21');
     await userEvent.click(button);
     expect(await screen.findByText('must not be before from')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(input(/^To/)));
 
     // The end is checked again when the start changes.
-    setDate(/^From/, '2025-11-19');
+    await setDate(/^From/, '2025-11-19');
     expect(await screen.findByText('may span at most 366 days, both included')).toBeTruthy();
     expect(screen.queryByText('must not be before from')).toBeNull();
     await userEvent.click(button);
     expect(callsTo(api, PATH)).toEqual([]);
 
     // 366 days, both ends included, is still one window.
-    setDate(/^From/, '2025-11-20');
+    await setDate(/^From/, '2025-11-20');
     await waitFor(() => expect(screen.queryByText('may span at most 366 days, both included')).toBeNull());
     await userEvent.click(button);
     await waitFor(() => expect(callsTo(api, PATH)).toHaveLength(1));
@@ -352,7 +355,7 @@ describe('the transaction ledger page', { timeout: 60_000 }, () => {
   it('refuses an end after today (UTC) without a call', async () => {
     const api = renderApp('/transaction-ledger', { [`POST ${PATH}`]: file('x.csv', 'text/csv') });
     const button = await screen.findByRole('button', { name: 'Download ledger' });
-    setDate(/^To/, '2026-11-22');
+    await setDate(/^To/, '2026-11-22');
     await userEvent.click(button);
     expect(await screen.findByText('must not be in the future')).toBeTruthy();
     expect(callsTo(api, PATH)).toEqual([]);

@@ -53,7 +53,9 @@ export const PROBE_BANK_ACCOUNT = {
   bankName: 'Probe Bank',
 };
 
-const READERS = requiresAnyOf([MANAGE], ['FETCH_BANK_ACCOUNTS', 'FETCH_BANK_METADATA']);
+/** Who reads the bank accounts (a settlement's page links its account for them, server/modules/records). */
+export const BANK_ACCOUNT_READERS = requiresAnyOf([MANAGE], ['FETCH_BANK_ACCOUNTS', 'FETCH_BANK_METADATA']);
+const READERS = BANK_ACCOUNT_READERS;
 const tenancy = orgRows('bank_accounts', { probeBody: PROBE_BANK_ACCOUNT });
 
 /** What an answer shows: the row, with the IBAN and account number masked unless `whole`. */

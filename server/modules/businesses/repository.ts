@@ -136,6 +136,36 @@ export function businessesRepository(db: Db) {
     },
 
     /**
+     * A business's callback health (its overview, issue 32 §3) over the callbacks of `entityKinds` (those
+     * the caller may read): the callbacks with an attempt since `since` and those of them DELIVERED, the
+     * callbacks RETRYING or FAILED now, and the time of the last attempt that failed (no 2xx). The
+     * business is the caller's (found before).
+     */
+    async callbackHealth(scope: OrgScope, businessId: number, entityKinds: readonly string[], since: Date) {
+      const { rows } = await db.query<{
+        total: number;
+        delivered: number;
+        failing: number;
+        lastFailureAt: string | null;
+      }>(
+        `WITH own AS (
+           SELECT c.id, c.status FROM callbacks c
+            WHERE c.organisation_id = $1 AND c.business_id = $2 AND c.entity_kind = ANY ($3::text[])),
+         recent AS (
+           SELECT own.id, own.status FROM own
+            WHERE EXISTS (SELECT 1 FROM callback_attempts a WHERE a.callback_id = own.id AND a.started_at >= $4))
+         SELECT (SELECT count(*)::int FROM recent) AS total,
+                (SELECT count(*)::int FROM recent WHERE recent.status = 'DELIVERED') AS delivered,
+                (SELECT count(*)::int FROM own WHERE own.status IN ('RETRYING', 'FAILED')) AS failing,
+                (SELECT to_char(max(a.started_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                   FROM callback_attempts a JOIN own ON own.id = a.callback_id
+                  WHERE a.status_code IS NULL OR a.status_code NOT BETWEEN 200 AND 299) AS "lastFailureAt"`,
+        [scope.organisationId, businessId, [...entityKinds], since],
+      );
+      return rows[0];
+    },
+
+    /**
      * Whether another business of the organisation that the caller may see has a name of the same key
      * (src/domain/businessName.ts): for ADMIN any, for others every one but the hidden business, whose
      * name is never revealed to them. A row without a stored key is compared by its name's key.

@@ -11,12 +11,13 @@ import { businessesRepository } from './repository';
 import {
   BusinessCreatedSchema,
   BusinessCreateBody,
+  BusinessOverviewSchema,
   BusinessParams,
   BusinessSchema,
   BusinessUpdateBody,
   businessList,
 } from './schemas';
-import { businessesService } from './service';
+import { businessesService, businessOverviewService } from './service';
 
 /** A valid business for Borealis, the organisation the isolation test calls from (it sets the `id`). */
 const PROBE_FIELDS = {
@@ -36,6 +37,7 @@ export const READ_BUSINESSES = 'GET_BUSINESSES' satisfies Permission;
 export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
   const businesses = businessesRepository(app.ctx.db);
   const service = businessesService(app.ctx);
+  const overviews = businessOverviewService(app.ctx);
   const tenancy = orgRows('businesses');
 
   app.get(
@@ -71,6 +73,27 @@ export const businessesModule: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => found(await businesses.find(scopeOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/:id/overview',
+    {
+      config: { access: requires('GET_BUSINESSES'), tenancy },
+      schema: {
+        tags: ['businesses'],
+        summary:
+          "A business's page header: settlement currency, balances with held funds, the last 30 days' volume and callback health",
+        description:
+          'Scoped as GET /v1/businesses/{id}. `balances` is null without GET_BALANCES, `volume30d` without ' +
+          'GET_PAYMENT and GET_WITHDRAWALS (CONFIRMED deposits and COMPLETED withdrawals created in the last ' +
+          '30 days), `callbacks` when the caller reads no callbacks (those about payments need GET_PAYMENT, ' +
+          'about withdrawals GET_WITHDRAWALS; the health counts only those).',
+        ...authed,
+        params: BusinessParams,
+        response: { 200: BusinessOverviewSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => overviews.overview(scopeOf(request), request.auth.permissions, request.params.id),
   );
 
   app.post(

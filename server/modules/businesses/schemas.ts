@@ -115,3 +115,36 @@ export const businessList = defineList({
   tieBreaker: 'id',
   search: ['name'],
 });
+
+const Amount = Type.String({
+  maxLength: 64,
+  pattern: '^-?[0-9]+(\\.[0-9]+)?$',
+  description: 'A decimal number as a string',
+});
+const Count = Type.Integer({ format: 'int32', minimum: 0, maximum: 2_147_483_647 });
+
+/** GET /v1/businesses/{id}/overview (src/domain/records.ts BusinessOverview): each part null when the caller may not read it. */
+export const BusinessOverviewSchema = Type.Object({
+  businessId: Id,
+  settlementCurrency: CurrencyCode,
+  balances: Type.Union([
+    Type.Array(Type.Object({ currency: CurrencyCode, available: Amount, held: Amount }), { maxItems: 100 }),
+    Type.Null(),
+  ]),
+  volume30d: Type.Union([
+    Type.Array(Type.Object({ currency: CurrencyCode, deposits: Amount, withdrawals: Amount, count: Count }), {
+      maxItems: 100,
+    }),
+    Type.Null(),
+  ]),
+  callbacks: Type.Union([
+    Type.Object({
+      total24h: Count,
+      delivered24h: Count,
+      deliveredShare: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+      failingNow: Count,
+      lastFailureAt: Type.Union([Timestamp, Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+});

@@ -15,23 +15,30 @@
  * half written. Two creations (or renames) with one name race on the unique index businesses_name_key:
  * the loser gets the same 400 on businessName as a name taken before.
  */
+import Big from 'big.js';
 import {
   businessFormSchema,
   businessProblems,
   type Business,
   type BusinessPayload,
 } from '../../../src/domain/business';
+import { CALLBACK_ENTITY_KINDS } from '../../../src/domain/callbacks';
 import type { CallbackSecretAnswer } from '../../../src/domain/callbacks';
 import { errorTexts, validateForm } from '../../../src/domain/forms';
+import type { Permission } from '../../../src/domain/permissions';
+import type { BusinessOverview } from '../../../src/domain/records';
 import { MESSAGES } from '../../../src/domain/validation';
 import { changesBetween, type Recorder } from '../../audit';
 import type { OrgScope } from '../../auth/scope';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
+import { balancesService } from '../balances/service';
 import { callbacksRepository } from '../callbacks/repository';
 import { currenciesRepository } from '../currencies/repository';
 import { metadataRepository } from '../metadata/repository';
+import { CALLBACK_READ_PERMISSION } from '../records/service';
+import { statisticsRepository, type VolumeRow } from '../statistics/repository';
 import { businessesRepository, isDuplicateName } from './repository';
 
 /**
@@ -68,6 +75,107 @@ const businessChanges = (before: Business | null, after: Business | null) =>
   );
 
 const nameTaken = () => validationError({ businessName: MESSAGES.businessNameTaken });
+
+/** The window of an overview's volume and of its callback health. */
+export const OVERVIEW_VOLUME_DAYS = 30;
+export const OVERVIEW_CALLBACK_HOURS = 24;
+const HOUR_MS = 3_600_000;
+
+/**
+ * A business's overview (issue 32 §3, src/domain/records.ts BusinessOverview; decision 245), scoped as
+ * GET /v1/businesses/{id} (404 for one the caller may not see). Each part is the caller's to read or
+ * null: the balances with GET_BALANCES (the balances module's reading), the last 30 days' volume with
+ * both permissions that read its rows (GET_PAYMENT for the deposits, GET_WITHDRAWALS for the
+ * withdrawals; the statistics module's reading, by the same rule: CONFIRMED deposits and COMPLETED
+ * withdrawals created in the window), the callback health over the callbacks the caller may read (those
+ * about payments with GET_PAYMENT, about withdrawals with GET_WITHDRAWALS).
+ */
+export function businessOverviewService(ctx: AppContext) {
+  const businesses = businessesRepository(ctx.db);
+  const balances = balancesService(ctx);
+  const statistics = statisticsRepository(ctx.db);
+
+  return {
+    async overview(scope: OrgScope, permissions: readonly string[], id: number): Promise<BusinessOverview> {
+      const business = await businesses.find(scope, id);
+      if (!business) throw notFound();
+      const may = (permission: Permission) => permissions.includes(permission);
+      const at = ctx.now();
+
+      let balanceRows: BusinessOverview['balances'] = null;
+      if (may('GET_BALANCES')) {
+        const own = await balances.one(scope, id);
+        balanceRows = Object.entries(own.balances).map(([currency, b]) => ({
+          currency,
+          available: b.amount,
+          held: b.held ?? '0',
+        }));
+      }
+
+      let volume: BusinessOverview['volume30d'] = null;
+      if (may(CALLBACK_READ_PERMISSION.payments) && may(CALLBACK_READ_PERMISSION['crypto-withdrawals'])) {
+        const window = {
+          from: new Date(at - OVERVIEW_VOLUME_DAYS * 24 * HOUR_MS),
+          to: new Date(at),
+          businessId: id,
+        };
+        const [deposits, withdrawals] = await Promise.all([
+          statistics.volumes(scope, 'deposits', window),
+          statistics.volumes(scope, 'withdrawals', window),
+        ]);
+        const byCurrency = new Map<string, { deposits: Big; withdrawals: Big; count: number }>();
+        const add = (rows: readonly VolumeRow[], flow: 'deposits' | 'withdrawals') => {
+          for (const row of rows) {
+            const sum = byCurrency.get(row.currency) ?? {
+              deposits: new Big(0),
+              withdrawals: new Big(0),
+              count: 0,
+            };
+            sum[flow] = sum[flow].plus(row.volume);
+            sum.count += row.count;
+            byCurrency.set(row.currency, sum);
+          }
+        };
+        add(deposits, 'deposits');
+        add(withdrawals, 'withdrawals');
+        volume = [...byCurrency]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([currency, sum]) => ({
+            currency,
+            deposits: sum.deposits.toFixed(),
+            withdrawals: sum.withdrawals.toFixed(),
+            count: sum.count,
+          }));
+      }
+
+      const readable = CALLBACK_ENTITY_KINDS.filter((kind) => may(CALLBACK_READ_PERMISSION[kind]));
+      let callbacks: BusinessOverview['callbacks'] = null;
+      if (readable.length > 0) {
+        const health = await businesses.callbackHealth(
+          scope,
+          id,
+          readable,
+          new Date(at - OVERVIEW_CALLBACK_HOURS * HOUR_MS),
+        );
+        callbacks = {
+          total24h: health.total,
+          delivered24h: health.delivered,
+          deliveredShare: health.total === 0 ? null : health.delivered / health.total,
+          failingNow: health.failing,
+          lastFailureAt: health.lastFailureAt,
+        };
+      }
+
+      return {
+        businessId: business.id,
+        settlementCurrency: business.settlementCurrency,
+        balances: balanceRows,
+        volume30d: volume,
+        callbacks,
+      };
+    },
+  };
+}
 
 export function businessesService({ db, now }: AppContext) {
   const businesses = businessesRepository(db);

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { utcDay } from '../../domain/statistics';
 import {
@@ -20,6 +20,7 @@ import {
   type Period,
 } from '../../domain/statisticsPeriod';
 import { formatDate } from '../../i18n/format';
+import { DayField } from '../../layout/DayField';
 
 const DAY_MS = 86_400_000;
 
@@ -107,22 +108,15 @@ export function PeriodPicker({
           noValidate
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}
         >
-          <TextField
-            type="date"
+          <DayField
             size="small"
             label={tr('from')}
             value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest, max: today } }}
+            onChange={setFrom}
+            min={earliest}
+            max={today}
           />
-          <TextField
-            type="date"
-            size="small"
-            label={tr('to')}
-            value={to}
-            onChange={(event) => setTo(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest, max: today } }}
-          />
+          <DayField size="small" label={tr('to')} value={to} onChange={setTo} min={earliest} max={today} />
           <Button type="submit" variant="outlined">
             {tr('apply')}
           </Button>

@@ -18,6 +18,7 @@ import { useController, type FieldValues, type Resolver } from 'react-hook-form'
 import { useSession } from '../../authProvider';
 import { FormTextField, errorMessageText } from '../../forms';
 import { TWO_FA_FIELD, twoFaCodeProblem } from '../../forms/TwoFaCodeField';
+import { DayField } from '../../layout/DayField';
 import type { KeyBusiness } from './api';
 import { apiKeyProblems, grantableScopes, type ApiKeyFormValues } from './rules';
 
@@ -127,19 +128,17 @@ export function ExpiryField() {
   const translate = useTranslate();
   const { field, error } = useFieldError('expiresOn');
   return (
-    <TextField
-      type="date"
+    <DayField
       fullWidth
       margin="dense"
       label={translate('resources.api-keys.fields.expiresOn')}
       name={field.name}
-      value={field.value ?? ''}
+      value={typeof field.value === 'string' ? field.value : ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(error)}
       helperText={error ?? translate('resources.api-keys.form.expiryHelp')}
-      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 }

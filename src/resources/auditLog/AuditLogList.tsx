@@ -1,14 +1,24 @@
 /**
  * The audit log list: when, who (an e-mail, an API key's name, or the demo data), the action, the
- * record, its changes (`field: before → after`), the outcome and the address. Newest first; the shared
+ * record (linked to its page when it is a record of RECORD_KINDS the user may open), its changes
+ * (`field: before → after`), the outcome and the address. Newest first; the shared
  * filter bar searches and filters by action, record kind, outcome and dates; the export saves the
  * filtered entries as CSV (formula-safe, under the server's row cap). Read-only: the log is never
  * edited, not even by the API.
  */
 import { useMemo } from 'react';
-import { Typography } from '@mui/material';
+import { Link as MuiLink, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { visuallyHidden } from '@mui/utils';
-import { DataTable, List, TopToolbar, useListContext, useNotify, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  List,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import { sortQuery } from '../../dataProvider/dataProvider';
 import {
   AUDIT_ACTIONS,
@@ -17,6 +27,7 @@ import {
   auditLogQuery,
   type AuditEntry,
 } from '../../domain/auditLog';
+import { auditEntityKind, auditEntityPath } from '../../domain/recordPaths';
 import { formatTimestamp } from '../../i18n/format';
 import { Page, StatusChip } from '../../layout';
 import { AuditChanges, useAuditTexts } from '../../layout/AuditTimeline';
@@ -54,6 +65,36 @@ function AuditFilters() {
     { type: 'dateRange', from: 'from', to: 'to', label: label('date') },
   ];
   return <FilterBar search={{ source: 'q', label: label('search') }} filters={filters} />;
+}
+
+/** The entry's record id, linked to the record's page when it has one the user may open. */
+function EntityId({ entry }: { entry: Row }) {
+  const translate = useTranslate();
+  const kind = auditEntityKind(entry.entityType);
+  const { canAccess } = useCanAccess({ resource: kind ?? entry.entityType, action: 'show' });
+  const path = auditEntityPath(entry.entityType, entry.entityId);
+  const id = (
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {entry.entityId}
+    </Typography>
+  );
+  if (!path || !kind || !canAccess) return id;
+  return (
+    <MuiLink
+      component={Link}
+      to={path}
+      underline="hover"
+      variant="caption"
+      // The id alone says nothing out of its row: the link names the record.
+      aria-label={translate('resources.records.title', {
+        name: translate(`resources.${kind}.name`, { smart_count: 1 }),
+        id: entry.entityId,
+      })}
+      sx={{ overflowWrap: 'anywhere' }}
+    >
+      {entry.entityId}
+    </MuiLink>
+  );
 }
 
 function ExportButton() {
@@ -159,11 +200,7 @@ export default function AuditLogList() {
             render={(entry: Row) => (
               <div>
                 <div>{texts.entityType(entry.entityType)}</div>
-                {entry.entityId ? (
-                  <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {entry.entityId}
-                  </Typography>
-                ) : null}
+                {entry.entityId ? <EntityId entry={entry} /> : null}
               </div>
             )}
           />

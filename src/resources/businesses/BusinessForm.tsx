@@ -34,7 +34,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCreate, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import {
   useController,
@@ -64,6 +64,7 @@ import { AuditTimeline } from '../../layout/AuditTimeline';
 import { formatNumber } from '../../i18n/format';
 import { messageOf, Page } from '../../layout';
 import { BUSINESS_QUERY_KEYS, useBusinessApi } from './api';
+import { CallbackSecretRotation, forgetSecret, NewCallbackSecret, type Created } from './CallbackSecret';
 import { DepositCurrencyDialog, networkLabel } from './DepositCurrencyPanel';
 import {
   currencyLabel,
@@ -501,11 +502,14 @@ const CALLBACK_FIELDS = [
 ] as const;
 
 function BusinessFields({
+  businessId,
   settlementCurrency,
   fiat,
   depositCurrencies,
   metadata,
 }: {
+  /** The business edited (none while creating one). */
+  businessId?: number;
   settlementCurrency: string;
   fiat: readonly string[];
   depositCurrencies: (selection: DepositCurrencies) => PanelCurrency[];
@@ -552,6 +556,7 @@ function BusinessFields({
             maxLength={2000}
           />
         ))}
+        {businessId !== undefined ? <CallbackSecretRotation businessId={businessId} /> : null}
       </FormGroupSection>
       <FormGroupSection title="resources.businesses.form.groups.fees">
         <RadioField
@@ -730,6 +735,7 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
   const api = useBusinessApi();
   const { supportedCurrencies } = useSession();
   const [create] = useCreate<Business>();
+  const queryClient = useQueryClient();
   const [update] = useUpdate<Business>();
   const [overlay, setOverlay] = useState<string | null>(null);
   // A remount of the steps (after the overlay): back to the fields with the values that failed.
@@ -804,7 +810,10 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
           { id: business.id, data: payload, previousData: business },
           { mutationMode: 'pessimistic', returnPromise: true },
         )
-      : create('businesses', { data: payload }, { returnPromise: true });
+      : create('businesses', { data: payload }, { returnPromise: true }).then((created) => {
+          forgetSecret(queryClient, created || undefined);
+          return created;
+        });
   };
 
   const submit = async (values: BusinessEditorValues) => {
@@ -831,6 +840,7 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
         resolver={resolver}
         fields={
           <BusinessFields
+            businessId={business?.id}
             settlementCurrency={settlementCurrency}
             fiat={fiat}
             depositCurrencies={depositCurrencies}
@@ -851,6 +861,8 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
           // The business just saved, at its own page (the answer's id; on an edit the route's).
           const id = (saved || undefined)?.id ?? business?.id;
           const name = (saved || undefined)?.businessName ?? values.businessName;
+          // A new business's signing secret: in its create answer, shown here this once.
+          const secret = editing ? undefined : (saved as Created | undefined)?.callbackSecret;
           return (
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Alert severity="success">
@@ -858,6 +870,9 @@ export function BusinessForm({ recordId }: BusinessFormProps) {
                   editing ? 'resources.businesses.form.updated' : 'resources.businesses.form.created',
                 )}
               </Alert>
+              {secret ? (
+                <NewCallbackSecret answer={secret} title="resources.businesses.secret.createdTitle" />
+              ) : null}
               <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
                 {id !== undefined ? (
                   <Button component={Link} to={businessPath(id)} variant="contained">

@@ -1,6 +1,7 @@
 /**
- * A transaction's own page: a drawer over its list at the record's address (`recordPath`), so it can be
- * shared and reloaded. The record comes from the list's page when it is on it, else from
+ * A transaction's preview: a drawer over its list at the record's address in the list (`recordPath`),
+ * so it can be shared and reloaded, with a link to the record's own page (`recordPagePath`: its
+ * timeline, ledger entries, related records, callbacks and actions). The record comes from the list's page when it is on it, else from
  * `GET <list>/{id}`; one of another business, or none, reads as not found. Previous and next walk the
  * list, over the edge of its page onto the next or previous one (`PagePosition`). A modal dialog: focus moves into it, Escape or the close button leaves it
  * (back to the list with its filters and page), and focus returns to the record's row.
@@ -9,11 +10,13 @@
  */
 import { useId } from 'react';
 import CloseIcon from '@mui/icons-material/Close';
+import OpenPageIcon from '@mui/icons-material/OpenInFull';
 import NextIcon from '@mui/icons-material/KeyboardArrowDown';
 import PreviousIcon from '@mui/icons-material/KeyboardArrowUp';
 import {
   Alert,
   Box,
+  Button,
   Drawer,
   IconButton,
   LinearProgress,
@@ -26,7 +29,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { Link } from 'react-router-dom';
 import { useGetOne, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { isRecordKind, recordPagePath } from '../../domain/recordPaths';
 import type { PaymentDeposit } from '../../domain/transactions';
 import { formatNumber } from '../../i18n/format';
 import { CodeValue, messageOf } from '../../layout';
@@ -282,7 +287,21 @@ export function DetailsDrawer({
           ) : !record ? (
             <LinearProgress aria-label={translate('ra.page.loading')} />
           ) : (
-            <Fields kind={kind} record={record} />
+            <>
+              {isRecordKind(kind.resource) ? (
+                <Button
+                  component={Link}
+                  to={recordPagePath(kind.resource, record.id)}
+                  variant="outlined"
+                  size="small"
+                  startIcon={<OpenPageIcon aria-hidden />}
+                  sx={{ mb: 2 }}
+                >
+                  {translate('resources.transactions.details.openPage')}
+                </Button>
+              ) : null}
+              <Fields kind={kind} record={record} />
+            </>
           )}
         </>
       )}

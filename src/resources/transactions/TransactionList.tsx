@@ -3,9 +3,9 @@
  * (a permanent filter), 25 rows per page from the server, the status, currency, date-range and search
  * filters kept in the URL, the CSV export and an empty state.
  *
- * A row opens its record's own page (a click, or Enter on the focused row): the details drawer at
+ * A row opens its record's preview (a click, or Enter on the focused row): the details drawer at
  * `recordPath(...)`, the list's query (filters, page, sort) kept, so closing it returns to the same
- * list. Numbers sit right-aligned under right-aligned headers in tabular figures, each amount with its
+ * list; the drawer links to the record's own page (`recordPagePath`). Numbers sit right-aligned under right-aligned headers in tabular figures, each amount with its
  * currency code after it; an amount column sorts only within one currency (`sortsNow`). On a phone
  * every row is a card of label-value lines, so amounts stay in view.
  */
@@ -57,7 +57,8 @@ function Empty({ kind }: { kind: TransactionKind }) {
 }
 
 /** Right-aligned in tabular figures: amounts (each with its currency code after it). */
-export const isNumeric = (field: FieldSpec) => field.type === 'amount' || field.type === 'received';
+export const isNumeric = (field: FieldSpec) =>
+  field.type === 'amount' || field.type === 'received' || field.type === 'rate';
 
 /** A row the keyboard reaches: focusable, Enter opens it as a click does. */
 const FocusableRow = forwardRef<HTMLTableRowElement, ComponentProps<typeof DataTableRow>>(

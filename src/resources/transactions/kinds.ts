@@ -20,6 +20,8 @@ import {
 export type FieldType =
   /** Plain text (numbers and ids included); null shows as a dash. */
   | 'text'
+  /** A rate's decimal string, at no more than six significant digits in the user's format. */
+  | 'rate'
   | 'status'
   /** A decimal string in the currency named by `currency` (a field of the record). */
   | 'amount'
@@ -305,7 +307,7 @@ export const TRANSACTION_KINDS: readonly TransactionKind[] = [
       STATUS,
       amount('debitAmount', 'debitCurrency', 'debitAmount'),
       amount('creditAmount', 'creditCurrency', 'creditAmount'),
-      text('rate', true, 'amounts'),
+      { source: 'rate', type: 'rate', column: true, group: 'amounts' },
       text('debitCurrency', false, 'amounts'),
       text('creditCurrency', false, 'amounts'),
       CREATED,

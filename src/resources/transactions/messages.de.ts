@@ -1,22 +1,26 @@
 export const transactionMessagesDe = {
   resources: {
     transactions: {
-      tabsLabel: 'Transaktionen des Unternehmens',
+      tabsLabel: 'Bereiche des Unternehmens',
+      viewsLabel: 'Listen von %{group}',
+      tabGroups: {
+        crypto: 'Krypto',
+        fiat: 'Fiat',
+        ledger: 'Hauptbuch',
+        callbacks: 'Callbacks',
+      },
       tabs: {
         deposits: 'Krypto-Einzahlungen',
         withdrawals: 'Krypto-Auszahlungen',
         'fiat-deposits': 'Fiat-Einzahlungen',
+        'white-label-fiat-deposits': 'White-Label-Fiat-Einzahlungen',
         'fiat-withdrawals': 'Abrechnungen',
-        'internal-transfers': 'interne Überweisungen',
-        'unassociated-deposits': 'nicht zugeordnete Einzahlungen',
-        'manual-operations': 'manuelle Buchungen',
+        'internal-transfers': 'Interne Überweisungen',
+        'unassociated-deposits': 'Nicht zugeordnete Einzahlungen',
+        'manual-operations': 'Manuelle Buchungen',
         'balance-conversions': 'Saldoumrechnungen',
+        callbacks: 'Callbacks',
         statistics: 'Statistik',
-      },
-      fiatKinds: {
-        label: 'Art der Fiat-Einzahlung',
-        bank: 'Fiat-Einzahlungen',
-        whiteLabel: 'White-Label-Fiat-Einzahlungen',
       },
       filters: {
         search: 'Suche',
@@ -34,6 +38,7 @@ export const transactionMessagesDe = {
       empty: 'Noch keine %{name}.',
       pageRange: '%{from}–%{to} von %{total}',
       details: {
+        openPage: 'Vollständigen Vorgang öffnen',
         title: '%{name} %{id}',
         close: 'Details schließen',
         none: 'Keine',

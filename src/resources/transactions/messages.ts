@@ -5,22 +5,26 @@
 export const transactionMessages = {
   resources: {
     transactions: {
-      tabsLabel: 'Transactions of the business',
-      tabs: {
-        deposits: 'Crypto Deposits',
-        withdrawals: 'Crypto Withdrawals',
-        'fiat-deposits': 'fiat deposits',
-        'fiat-withdrawals': 'settlements',
-        'internal-transfers': 'internal transfers',
-        'unassociated-deposits': 'unassociated deposits',
-        'manual-operations': 'manual ledger movements',
-        'balance-conversions': 'balance conversions',
-        statistics: 'Statistics',
+      tabsLabel: 'Sections of the business',
+      viewsLabel: 'Lists of %{group}',
+      tabGroups: {
+        crypto: 'Crypto',
+        fiat: 'Fiat',
+        ledger: 'Ledger',
+        callbacks: 'Callbacks',
       },
-      fiatKinds: {
-        label: 'Kind of fiat deposit',
-        bank: 'Fiat deposits',
-        whiteLabel: 'White-label fiat deposits',
+      tabs: {
+        deposits: 'Crypto deposits',
+        withdrawals: 'Crypto withdrawals',
+        'fiat-deposits': 'Fiat deposits',
+        'white-label-fiat-deposits': 'White-label fiat deposits',
+        'fiat-withdrawals': 'Settlements',
+        'internal-transfers': 'Internal transfers',
+        'unassociated-deposits': 'Unassociated deposits',
+        'manual-operations': 'Manual ledger movements',
+        'balance-conversions': 'Balance conversions',
+        callbacks: 'Callbacks',
+        statistics: 'Statistics',
       },
       filters: {
         search: 'Search',
@@ -38,6 +42,7 @@ export const transactionMessages = {
       empty: 'No %{name} yet.',
       pageRange: '%{from}–%{to} of %{total}',
       details: {
+        openPage: 'Open the full record',
         title: '%{name} %{id}',
         close: 'Close details',
         none: 'None',

@@ -11,7 +11,7 @@ import { businessPath } from '../../domain/recordPaths';
 import { CodeValue } from '../../layout';
 import type { CurrencyAmount } from '../../domain/transactions';
 import { precisionOf } from '../../domain/transactions';
-import { formatAmount, formatTimestamp } from '../../i18n/format';
+import { formatAmount, formatRate, formatTimestamp } from '../../i18n/format';
 import { StatusChip } from '../../layout/StatusChip';
 import type { FieldSpec } from './kinds';
 
@@ -87,6 +87,8 @@ export function FieldValue({ field, record }: { field: FieldSpec; record: Record
       return null;
     case 'text':
       return <>{value === null || value === undefined || value === '' ? DASH : String(value)}</>;
+    case 'rate':
+      return <>{typeof value === 'string' && value !== '' ? formatRate(value) : DASH}</>;
     case 'reference':
       return <CodeValue value={value as string | number | null} label={label()} />;
     case 'hash':

@@ -1,17 +1,17 @@
 /**
  * /withdrawal-approvals: the organisation's crypto withdrawals, awaiting approval first (the server's
- * order, paged by the server), each awaiting one with Approve and Reject. A decision opens a dialog
- * with the 2FA code (when 2FA is on) and, to reject, an optional reason; one Idempotency-Key per
- * opened dialog, so a retry decides once. The caller's own withdrawals say why another user must
+ * order, paged by the server), each awaiting one with Approve and Reject. A decision opens the shared
+ * dialog (src/features/withdrawalDecision, also on the withdrawal's own page) with the 2FA code (when
+ * 2FA is on) and, to reject, an optional reason; one Idempotency-Key per opened dialog, so a retry
+ * decides once. The caller's own withdrawals say why another user must
  * decide them (four eyes); a 403 or 409 shows the server's text in the dialog. ADMIN's page action
  * opens the approval thresholds.
  */
-import { useRef, useState, useId } from 'react';
+import { useState, useId } from 'react';
 import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -23,13 +23,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { DataTable, Form, ListBase, Pagination, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useController, type FieldValues } from 'react-hook-form';
 import { useSession } from '../../authProvider';
 import { ERROR_TEXTS, errorText } from '../../domain/errors';
 import { all, satisfies } from '../../domain/requirements';
-import { REJECTION_REASON_MAX, thresholdProblem } from '../../domain/withdrawals';
+import { thresholdProblem } from '../../domain/withdrawals';
+import { DecisionDialog } from '../../features/withdrawalDecision/DecisionDialog';
+import type { Decision } from '../../features/withdrawalDecision/api';
 import { errorMessageText, FormTextField } from '../../forms';
 import { checkResolver } from '../../forms/checkResolver';
 import {
@@ -41,7 +43,7 @@ import {
 } from '../../forms/TwoFaCodeField';
 import { formatMoney, formatTimestamp } from '../../i18n/format';
 import { CodeValue, Page, StatusChip, useAccessContext } from '../../layout';
-import { APPROVALS_RESOURCE, refreshAfterDecision, useWithdrawalApprovalApi } from './api';
+import { APPROVALS_RESOURCE, useWithdrawalApprovalApi } from './api';
 
 export interface ApprovalRecord extends RaRecord {
   id: number;
@@ -64,153 +66,6 @@ export interface ApprovalRecord extends RaRecord {
 
 /** ADMIN's: the thresholds decide which withdrawals skip the four-eyes rule (docs/decisions.md 177). */
 const MAY_SET_THRESHOLDS = all('CREATE_WITHDRAWAL', 'MANAGE_ROLES');
-
-type Decision = 'approve' | 'reject';
-
-const destinationOf = (w: ApprovalRecord) =>
-  `${w.addressLabel ? `${w.addressLabel} — ` : ''}${w.address}${w.destinationTag ? ` (${w.destinationTag})` : ''}`;
-
-function DecisionDialog({
-  withdrawal,
-  decision,
-  onClose,
-}: {
-  withdrawal: ApprovalRecord;
-  decision: Decision;
-  onClose: () => void;
-}) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const api = useWithdrawalApprovalApi();
-  const queryClient = useQueryClient();
-  const needsCode = useTwoFaNeeded();
-  const titleId = useId();
-  const textId = useId();
-  // One key per opened dialog: a retry (a new code, a lost answer) decides once.
-  const key = useRef(globalThis.crypto.randomUUID());
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const amount = formatMoney(withdrawal.amount, withdrawal.currency);
-
-  const resolver = checkResolver<FieldValues>((values) => {
-    const errors: Record<string, string> = {};
-    const code = twoFaCodeProblem(values[TWO_FA_FIELD] as string | undefined, needsCode);
-    if (code) errors[TWO_FA_FIELD] = code;
-    if (String(values.reason ?? '').trim().length > REJECTION_REASON_MAX)
-      errors.reason = 'validation.withdrawal.reasonTooLong';
-    return errors;
-  });
-
-  const submit = async (values: FieldValues) => {
-    if (pending) return undefined;
-    setPending(true);
-    setFailure(null);
-    try {
-      await api.decideWithdrawal(withdrawal.id, decision, {
-        idempotencyKey: key.current,
-        twoFaCode: needsCode ? String(values[TWO_FA_FIELD]).trim() : undefined,
-        reason: decision === 'reject' ? String(values.reason ?? '').trim() || undefined : undefined,
-      });
-      notify(
-        decision === 'approve'
-          ? 'resources.withdrawal-approvals.approved'
-          : 'resources.withdrawal-approvals.rejected',
-        {
-          type: 'success',
-          messageArgs: { id: withdrawal.id },
-        },
-      );
-      await refreshAfterDecision(queryClient);
-      onClose();
-      return undefined;
-    } catch (error) {
-      const codeError = twoFaFieldError(error);
-      if (codeError) return codeError;
-      setFailure(errorText(error, ERROR_TEXTS.default));
-      // Decided by someone else meanwhile: the list shows it.
-      void refreshAfterDecision(queryClient);
-      return undefined;
-    } finally {
-      setPending(false);
-    }
-  };
-
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="sm"
-      fullWidth
-    >
-      <Form
-        defaultValues={{ [TWO_FA_FIELD]: '', reason: '' }}
-        resolver={resolver}
-        noValidate
-        disableInvalidFormNotification
-        onSubmit={submit}
-      >
-        <DialogTitle id={titleId} component="h2">
-          {translate(
-            decision === 'approve'
-              ? 'resources.withdrawal-approvals.approveTitle'
-              : 'resources.withdrawal-approvals.rejectTitle',
-          )}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId} sx={{ color: 'text.primary', overflowWrap: 'anywhere' }}>
-            {translate(
-              decision === 'approve'
-                ? 'resources.withdrawal-approvals.approveQuestion'
-                : 'resources.withdrawal-approvals.rejectQuestion',
-              {
-                amount,
-                business: withdrawal.businessName,
-                destination: destinationOf(withdrawal),
-              },
-            )}
-          </DialogContentText>
-          {decision === 'reject' ? (
-            <FormTextField
-              name="reason"
-              label={'resources.withdrawal-approvals.reason'}
-              helperText={'resources.withdrawal-approvals.reasonHelp'}
-              multiline
-              minRows={2}
-              maxLength={REJECTION_REASON_MAX}
-              margin="dense"
-            />
-          ) : null}
-          <TwoFaCodeField />
-          {failure ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {failure}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={decision === 'approve' ? 'primary' : 'error'}
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-          >
-            {translate(
-              decision === 'approve'
-                ? 'resources.withdrawal-approvals.approve'
-                : 'resources.withdrawal-approvals.reject',
-            )}
-          </Button>
-        </DialogActions>
-      </Form>
-    </Dialog>
-  );
-}
 
 /** The decision column: buttons, the four-eyes reason, or who decided. */
 function DecisionCell({

@@ -1,9 +1,16 @@
-/** The approvals page's calls, added to the data provider, and its query keys. */
-import type { QueryClient } from '@tanstack/react-query';
+/**
+ * The approvals page's calls, added to the data provider, and its query keys. The decision itself
+ * (approve, reject) is src/features/withdrawalDecision's, shared with a withdrawal's own page.
+ */
 import { useDataProvider, type DataProvider } from 'react-admin';
 import type { CustomMethods, MethodsOf } from '../../dataProvider/types';
+import {
+  APPROVALS_RESOURCE,
+  refreshAfterDecision,
+  withdrawalDecisionMethods,
+} from '../../features/withdrawalDecision/api';
 
-export const APPROVALS_RESOURCE = 'withdrawal-approvals';
+export { APPROVALS_RESOURCE, refreshAfterDecision };
 
 export interface Threshold {
   currency: string;
@@ -12,22 +19,7 @@ export interface Threshold {
 }
 
 export const withdrawalApprovalMethods = {
-  /** POST withdrawals/crypto/{id}/approve or /reject (2FA, Idempotency-Key). */
-  decideWithdrawal:
-    (http) =>
-    async (
-      id: number,
-      decision: 'approve' | 'reject',
-      options: { idempotencyKey: string; twoFaCode?: string; reason?: string },
-    ): Promise<unknown> =>
-      (
-        await http.request(`withdrawals/crypto/${id}/${decision}`, {
-          method: 'POST',
-          body: options.reason ? { reason: options.reason } : {},
-          idempotencyKey: options.idempotencyKey,
-          twoFaCode: options.twoFaCode,
-        })
-      ).json,
+  ...withdrawalDecisionMethods,
   approvalThresholds: (http) => async (): Promise<Threshold[]> =>
     (await http.request<{ thresholds: Threshold[] }>('withdrawals/approval-thresholds')).json.thresholds,
   setApprovalThreshold:
@@ -43,11 +35,3 @@ export const withdrawalApprovalMethods = {
 
 export const useWithdrawalApprovalApi = () =>
   useDataProvider<DataProvider & MethodsOf<typeof withdrawalApprovalMethods>>();
-
-/** After a decision: the approvals, the withdrawals lists and the balances read again. */
-export const refreshAfterDecision = (queryClient: QueryClient) =>
-  Promise.all(
-    [APPROVALS_RESOURCE, 'crypto-withdrawals', 'withdrawals', 'businesses'].map((key) =>
-      queryClient.invalidateQueries({ queryKey: [key] }),
-    ),
-  );

@@ -1,18 +1,17 @@
 /**
- * The business detail (docs/product.md#screens-and-routes, 'Business detail'): /businesses/:id/show/<tab> (legacy
- * /business/:id/<tab>). The header has the breadcrumb 'Businesses / {name}' and the business id; the
- * tabs are the spec's eight transaction lists, each shown only with its permission, the first
+ * The business detail, the merchant's home (docs/product.md#screens-and-routes, 'Business detail';
+ * issue 32 §3): /businesses/:id/show/<view> (legacy /business/:id/<view>). The breadcrumb
+ * 'Businesses / {name}', the business id and settlement currency, the header of balances, volume and
+ * callback health (./BusinessHeader.tsx), then four tabs (Crypto, Fiat, Ledger, Callbacks) whose
+ * lists are links below the current tab (./tabs.ts): each shown only with its permission, the first
  * permitted one opening by default; the statistics child shows the business's balances. A business
  * that fails to load shows the failure's text instead.
  *
  * A transaction has its own address one segment below its list (src/domain/recordPaths.ts), where
- * its details open over the list.
- *
- * Fiat deposits has two lists (bank and white-label fiat deposits) behind a switch of two links
- * (fiat-deposits and fiat-deposits/white-label): each list keeps its page, sort and filters in the URL,
- * which two lists on one page would fight over.
+ * its details open over the list. Each list (the bank and the white-label fiat deposits too) has its
+ * own path, so it keeps its page, sort and filters in the URL, which two lists on one page would
+ * fight over.
  */
-import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -24,23 +23,25 @@ import {
   Tab,
   Tabs,
   Typography,
-  useMediaQuery,
-  type Theme,
 } from '@mui/material';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { ShowBase, useShowContext, useTranslate, type Identifier } from 'react-admin';
 import type { Business } from '../../../domain/business';
-import { satisfies } from '../../../domain/requirements';
+import { all, satisfies } from '../../../domain/requirements';
 import { messageOf, Page, useAccessContext } from '../../../layout';
 import { kindOf } from '../../transactions/kinds';
 import { TransactionList } from '../../transactions/TransactionList';
+import { BusinessCallbacks } from './BusinessCallbacks';
+import { BusinessHeader, SettlementCurrency, useBusinessOverview } from './BusinessHeader';
 import { BusinessStatistics } from './BusinessStatistics';
 import {
+  CALLBACKS_PATH,
   defaultChild,
-  permittedTabs,
+  groupLabel,
+  permittedGroups,
   STATISTICS_PATH,
   STATISTICS_REQUIRES,
-  WHITE_LABEL_PATH,
+  viewOf,
   type BusinessTab,
 } from './tabs';
 
@@ -85,62 +86,71 @@ function BusinessDetail() {
       ) : isPending || !record ? (
         <LinearProgress aria-label={translate('ra.page.loading')} />
       ) : (
-        <BusinessChildren
-          businessId={record.id}
-          businessName={name}
-          base={base}
-          child={(params['*'] ?? '').split('/')[0]}
-        />
+        <BusinessChildren business={record} base={base} child={params['*'] ?? ''} />
       )}
     </Page>
   );
 }
 
-function BusinessChildren({
-  businessId,
-  businessName,
-  base,
-  child,
-}: {
-  businessId: Identifier;
-  businessName?: string;
-  base: string;
-  child: string;
-}) {
+function BusinessChildren({ business, base, child }: { business: Business; base: string; child: string }) {
   const translate = useTranslate();
-  // From sm up the tabs wrap onto a second line when they do not fit (none hides behind a scroll
-  // arrow); a phone scrolls them.
-  const wraps = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const context = useAccessContext();
-  const tabs = permittedTabs(context);
+  const businessId = business.id;
+  const groups = permittedGroups(context);
+  const views = groups.flatMap((group) => group.views);
+  const current = viewOf(child, views);
+  const currentGroup = groups.find((group) => group.group === current?.group);
   const statistics = satisfies(STATISTICS_REQUIRES, context);
+  const mayEdit = satisfies(all('UPDATE_BUSINESS'), context);
   const first = defaultChild(context);
+  const overview = useBusinessOverview(Number(businessId));
+  const settlementCurrency = overview.data?.settlementCurrency ?? business.settlementCurrency;
+  const callbacksPath = views.some((v) => v.path === CALLBACKS_PATH)
+    ? `${base}/${CALLBACKS_PATH}`
+    : undefined;
+  const onStatistics = child.split('/')[0] === STATISTICS_PATH;
 
   return (
     <>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1, mb: 1 }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1, mb: 1.5 }}
       >
-        <Typography color="text.secondary">
-          {translate('resources.transactions.business.id', { id: businessId })}
-        </Typography>
-        {statistics && (
-          <Button
-            component={Link}
-            to={`${base}/${STATISTICS_PATH}`}
-            variant={child === STATISTICS_PATH ? 'contained' : 'outlined'}
-            aria-current={child === STATISTICS_PATH ? 'page' : undefined}
-            size="small"
-          >
-            {translate('resources.transactions.tabs.statistics')}
-          </Button>
-        )}
+        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
+          <Typography color="text.secondary">
+            {translate('resources.transactions.business.id', { id: businessId })}
+          </Typography>
+          {settlementCurrency ? <SettlementCurrency currency={settlementCurrency} /> : null}
+        </Stack>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {statistics && (
+            <Button
+              component={Link}
+              to={`${base}/${STATISTICS_PATH}`}
+              variant={onStatistics ? 'contained' : 'outlined'}
+              aria-current={onStatistics ? 'page' : undefined}
+              size="small"
+            >
+              {translate('resources.transactions.tabs.statistics')}
+            </Button>
+          )}
+          {mayEdit && (
+            <Button
+              component={Link}
+              to={`/businesses/${encodeURIComponent(String(businessId))}`}
+              variant="outlined"
+              size="small"
+            >
+              {translate('resources.businesses.overview.settings')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
-      {tabs.length > 0 && (
+      <BusinessHeader businessId={Number(businessId)} callbacksPath={callbacksPath} />
+      {groups.length > 0 && (
         <Tabs
-          value={tabs.some((tab) => tab.path === child) ? child : false}
-          variant={wraps ? 'standard' : 'scrollable'}
+          value={currentGroup?.group ?? false}
+          variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
           aria-label={translate('resources.transactions.tabsLabel')}
@@ -148,30 +158,25 @@ function BusinessChildren({
           sx={{
             borderBottom: 1,
             borderColor: 'divider',
-            mb: 1,
             contain: 'inline-size',
-            ...(wraps
-              ? {
-                  // Wrapped tabs mark the current one with their own underline (the sliding
-                  // indicator follows one line only).
-                  '& .MuiTabs-flexContainer': { flexWrap: 'wrap' },
-                  '& .MuiTabs-indicator': { display: 'none' },
-                  '& .MuiTab-root': { px: 1.5, minWidth: 0, borderBottom: 2, borderColor: 'transparent' },
-                  '& .MuiTab-root.Mui-selected': { borderColor: 'primary.main' },
-                }
-              : {}),
+            '& .MuiTab-root': { px: { xs: 1.25, sm: 2 }, minWidth: 0 },
           }}
         >
-          {tabs.map((tab) => (
+          {groups.map(({ group, views: members }) => (
             <Tab
-              key={tab.path}
-              value={tab.path}
-              label={translate(tab.label)}
+              key={group}
+              value={group}
+              label={translate(groupLabel(group))}
               component={Link}
-              to={`${base}/${tab.path}`}
+              to={`${base}/${members[0].path}`}
             />
           ))}
         </Tabs>
+      )}
+      {currentGroup && currentGroup.group !== 'callbacks' ? (
+        <ViewLinks base={base} group={currentGroup.group} views={currentGroup.views} current={current} />
+      ) : (
+        <Box sx={{ mb: 1 }} />
       )}
       <Routes>
         <Route
@@ -184,112 +189,97 @@ function BusinessChildren({
             )
           }
         />
-        {tabs.map((tab) => (
+        {views.map((view) => (
           <Route
-            key={tab.path}
-            path={`${tab.path}/*`}
-            element={<TabContent tab={tab} base={base} businessId={businessId} businessName={businessName} />}
+            key={view.path}
+            path={`${view.path}/*`}
+            element={
+              <ViewContent
+                view={view}
+                base={base}
+                businessId={businessId}
+                businessName={business.businessName}
+              />
+            }
           />
         ))}
         {statistics && (
           <Route path={STATISTICS_PATH} element={<BusinessStatistics businessId={businessId} />} />
         )}
-        {/* An unknown child, or a tab the user may not see: the default one. */}
+        {/* An unknown child, or a view the user may not see: the default one. */}
         <Route path="*" element={<Navigate to={base} replace />} />
       </Routes>
     </>
   );
 }
 
-function TabContent({
-  tab,
+/** The lists of the current tab: links, the current one marked. */
+function ViewLinks({
+  base,
+  group,
+  views,
+  current,
+}: {
+  base: string;
+  group: BusinessTab['group'];
+  views: readonly BusinessTab[];
+  current?: BusinessTab;
+}) {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="nav"
+      aria-label={translate('resources.transactions.viewsLabel', { group: translate(groupLabel(group)) })}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1.5 }}
+    >
+      {views.map((view) => {
+        const here = view.path === current?.path;
+        return (
+          <Button
+            key={view.path}
+            component={Link}
+            to={`${base}/${view.path}`}
+            size="small"
+            variant={here ? 'contained' : 'outlined'}
+            aria-current={here ? 'page' : undefined}
+          >
+            {translate(view.label)}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}
+
+function ViewContent({
+  view,
   base,
   businessId,
   businessName,
 }: {
-  tab: BusinessTab;
+  view: BusinessTab;
   base: string;
   businessId: Identifier;
   businessName?: string;
 }) {
-  // Each list at its tab's path, a record of it one segment further (recordPath): the same element
+  const viewBase = `${base}/${view.path}`;
+  if (!view.resource) return <BusinessCallbacks businessId={Number(businessId)} />;
+  // The list at its view's path, a record of it one segment further (recordPath): the same element
   // for both, so opening and closing a record keeps the list as it is.
-  const list = (resource: string) => (
-    <TransactionList
-      key={resource}
-      kind={kindOf(resource)}
-      businessId={businessId}
-      businessName={businessName}
-    />
-  );
-  const tabBase = `${base}/${tab.path}`;
-  if (tab.resources.length === 1)
-    return (
-      <Routes>
-        <Route path=":recordId?" element={list(tab.resources[0])} />
-        <Route path="*" element={<Navigate to={tabBase} replace />} />
-      </Routes>
-    );
-  const [bank, whiteLabel] = tab.resources;
   return (
     <Routes>
       <Route
         path=":recordId?"
         element={
-          <FiatSwitch tabBase={tabBase} current="bank">
-            {list(bank)}
-          </FiatSwitch>
+          <TransactionList
+            key={view.resource}
+            kind={kindOf(view.resource)}
+            businessId={businessId}
+            businessName={businessName}
+          />
         }
       />
-      <Route
-        path={`${WHITE_LABEL_PATH}/:recordId?`}
-        element={
-          <FiatSwitch tabBase={tabBase} current="whiteLabel">
-            {list(whiteLabel)}
-          </FiatSwitch>
-        }
-      />
-      <Route path="*" element={<Navigate to={tabBase} replace />} />
+      <Route path="*" element={<Navigate to={viewBase} replace />} />
     </Routes>
-  );
-}
-
-/** The two fiat deposit lists: links, the current one marked. */
-function FiatSwitch({
-  tabBase,
-  current,
-  children,
-}: {
-  tabBase: string;
-  current: 'bank' | 'whiteLabel';
-  children: ReactNode;
-}) {
-  const translate = useTranslate();
-  const options = [
-    { key: 'bank', to: tabBase },
-    { key: 'whiteLabel', to: `${tabBase}/${WHITE_LABEL_PATH}` },
-  ] as const;
-  return (
-    <>
-      <Box
-        component="nav"
-        aria-label={translate('resources.transactions.fiatKinds.label')}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, my: 1 }}
-      >
-        {options.map((option) => (
-          <Button
-            key={option.key}
-            component={Link}
-            to={option.to}
-            size="small"
-            variant={current === option.key ? 'contained' : 'outlined'}
-            aria-current={current === option.key ? 'page' : undefined}
-          >
-            {translate(`resources.transactions.fiatKinds.${option.key}`)}
-          </Button>
-        ))}
-      </Box>
-      {children}
-    </>
   );
 }
