@@ -146,7 +146,6 @@ describe('the retry schedule', () => {
       method: 'POST',
       url: `/v1/callbacks/${callback}/resend`,
       headers: { ...t.auth(admin), 'idempotency-key': randomUUID() },
-      payload: {},
     });
     expect(resent.statusCode, resent.body).toBe(202);
     expect(await tick(t.clock.now())).toMatchObject({ attempted: 1, delivered: 1 });

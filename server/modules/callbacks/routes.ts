@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CALLBACK_RETRY_SCHEDULE_S } from '../../../src/domain/callbacks';
 import { requires, requiresAnyOf } from '../../auth/access';
 import { orgRows } from '../../auth/scope';
-import { authed, Empty, errors } from '../../http/schemas';
+import { authed, errors } from '../../http/schemas';
 import {
   BusinessParams,
   CallbackDetailSchema,
@@ -72,8 +72,10 @@ export const callbacksModule: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         access: requires('INITIATE_CALLBACK'),
-        tenancy: orgRows('callbacks', { probeBody: {} }),
+        tenancy,
         idempotent: true,
+        // Nothing to say but its path: no body (as the logout, the rotation below).
+        bodyless: true,
         audit: 'callback',
       },
       schema: {
@@ -84,7 +86,6 @@ export const callbacksModule: FastifyPluginAsyncTypebox = async (app) => {
           'callbacks.updated tells of it). 409 when the business has no URL for the event now.',
         ...authed,
         params: CallbackParams,
-        body: Empty,
         response: { 202: ResendAnswer, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
