@@ -46,13 +46,23 @@
 //    and events delivered/s summed over the 100 streams (every event reaches every stream), with the
 //    p50 and p99 from a transfer's answer to its last stream receiving its events. `--events-only`
 //    runs this alone (on a database with the demo data only: `--payments 0` is its default).
+// 9. Callbacks (issue 32 §1): a local receiver on 127.0.0.1 (CALLBACK_ALLOWED_ADDRESSES) is business 1's
+//    withdrawal-approval URL and verifies every delivery with `standardwebhooks`. Healthy: 4 clients
+//    create crypto withdrawals awaiting approval for --seconds, each writing its callback in its
+//    transaction; printed: callbacks delivered/s and p50/p99 from the change (the callback's createdAt,
+//    in the change's transaction just before its commit, so an upper bound of commit → 2xx) to the
+//    receiver's 2xx, beside the same withdrawals' answer p50/p99. A backlog: the receiver holds its
+//    answers while 16 clients create withdrawals for up to 6 s, then answers all; printed: callbacks
+//    delivered/s draining it, beside the baseline of the same run: the receiver's own capacity, POSTs/s
+//    of a plain client with the worker's concurrency per destination (4) and a fresh connection each.
+//    `--callbacks-only` runs this alone (demo data only).
 // `--lists-only` runs the scenarios of 3 alone (the two fixed routes, their baseline, included).
 // A scenario whose endpoint answers 404 (not built yet) is skipped and says so.
 //
 // Usage: node scripts/bench-api.mjs [--clients N] [--requests 5000] [--seconds 15] [--payments N]
 //          [--database-url URL | --data-dir DIR | --pglite]
 //          [--lists-only | --heavy-only | --search-only | --transfers-only | --withdrawals-only
-//           | --events-only]
+//           | --events-only | --callbacks-only]
 //          [--transfer-clients 16]
 // A database given by URL or folder is kept, and seeded only up to the payments it lacks.
 import { execFileSync, spawn } from 'node:child_process';
@@ -73,6 +83,8 @@ import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { tsImport } from 'tsx/esm/api';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const option = (name, fallback) => {
@@ -92,6 +104,7 @@ const TRANSFERS_ONLY = flag('transfers-only');
 const TRANSFER_CLIENTS = Number(option('transfer-clients', '16'));
 const WITHDRAWALS_ONLY = flag('withdrawals-only');
 const EVENTS_ONLY = flag('events-only');
+const CALLBACKS_ONLY = flag('callbacks-only');
 const LISTS_ONLY = flag('lists-only');
 const EVENT_STREAMS = 100;
 
@@ -425,11 +438,231 @@ async function eventsScenario(port, auth, where) {
   }
 }
 
+/**
+ * Scenario 9's receiver: keeps, per delivery, its webhook-id, when its 2xx was sent (wall clock) and
+ * the body's createdAt; verifies each with standardwebhooks. `hold()` keeps answers back until
+ * `release()`.
+ */
+async function startCallbackReceiver() {
+  const deliveries = [];
+  let failures = 0;
+  let held = undefined;
+  let secret;
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const answer = () => {
+        let payload;
+        try {
+          payload = new Webhook(secret).verify(body, req.headers);
+        } catch {
+          failures++;
+          res.writeHead(400).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        deliveries.push({
+          id: req.headers['webhook-id'],
+          at: Date.now(),
+          createdAt: Date.parse(payload.createdAt),
+        });
+      };
+      if (req.url === '/bench/plain') return void res.writeHead(200).end('{"ok":true}');
+      if (held) held.push(answer);
+      else answer();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    port,
+    address: `127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${port}/bench/approvals`,
+    deliveries,
+    get failures() {
+      return failures;
+    },
+    set secret(value) {
+      secret = value;
+    },
+    hold: () => void (held = []),
+    release: () => {
+      const answers = held ?? [];
+      held = undefined;
+      for (const answer of answers) answer();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Before the server starts: business 1's approval URL is the receiver's; answers its signing secret. */
+async function pointAtReceiver({ databaseUrl, dataDir }, url) {
+  const sql = [
+    "UPDATE callbacks SET status = 'FAILED', next_attempt_at = NULL WHERE status IN ('PENDING', 'RETRYING')",
+    'UPDATE businesses SET withdrawal_approval_callback_url = $1 WHERE id = 1',
+    'SELECT secret FROM callback_secrets WHERE business_id = 1 ORDER BY created_at DESC, id DESC LIMIT 1',
+  ];
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql[0]);
+      await client.query(sql[1], [url]);
+      return (await client.query(sql[2])).rows[0].secret;
+    } finally {
+      await client.end();
+    }
+  }
+  const { openPglite } = await tsImport('../server/db/client.ts', import.meta.url);
+  const db = await openPglite(dataDir);
+  try {
+    await db.query(sql[0]);
+    await db.query(sql[1], [url]);
+    return (await db.query(sql[2])).rows[0].secret;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Scenario 9: callbacks delivered to a local receiver, healthy and from a backlog. */
+async function callbacksScenario(port, auth, where) {
+  const pct = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
+  const destinations = await request(port, 'GET', '/v1/withdrawals/destinations', auth);
+  const btc =
+    destinations.status === 200
+      ? JSON.parse(destinations.body).destinations.find((d) => d.currency === 'BTC' && d.network === 'MAIN')
+      : undefined;
+  if (!btc) {
+    console.log(
+      `\nCallbacks, ${where}: skipped (GET /v1/withdrawals/destinations answers ${destinations.status})`,
+    );
+    return;
+  }
+  const body = JSON.stringify({
+    businessId: BUSINESS,
+    currency: 'BTC',
+    network: 'MAIN',
+    amount: '0.00000001',
+    whitelistedAddressId: btc.id,
+  });
+  /** `clients` clients creating withdrawals for `seconds`: how many, and their answers' latencies. */
+  const create = async (clients, seconds) => {
+    const latencies = [];
+    let failed = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const loop = async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const r = await request(
+          port,
+          'POST',
+          '/v1/withdrawals/crypto',
+          { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body,
+        );
+        latencies.push(performance.now() - started);
+        if (r.status !== 201) failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: clients }, loop));
+    latencies.sort((a, b) => a - b);
+    return { made: latencies.length - failed, failed, latencies };
+  };
+  const delivered = () => receiver.deliveries.length;
+  const until = async (n, ms) => {
+    const end = performance.now() + ms;
+    while (delivered() < n && performance.now() < end) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  // The baseline: the receiver's own capacity at the worker's concurrency per destination.
+  const plain = async (seconds) => {
+    let n = 0;
+    const deadline = performance.now() + seconds * 1000;
+    const one = () =>
+      new Promise((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: receiver.port, method: 'POST', path: '/bench/plain', agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const loop = async () => {
+      while (performance.now() < deadline) {
+        await one();
+        n++;
+      }
+    };
+    const began = performance.now();
+    await Promise.all(Array.from({ length: 4 }, loop));
+    return n / ((performance.now() - began) / 1000);
+  };
+  await plain(1);
+  const capacity = await plain(3);
+
+  // Healthy: delivered as they are made.
+  await create(2, 2); // warm-up
+  await until(delivered() + 1, 5000);
+  const start = delivered();
+  const began = performance.now();
+  const healthy = await create(4, SECONDS);
+  await until(start + healthy.made, 30_000);
+  const window = (performance.now() - began) / 1000;
+  const lags = receiver.deliveries
+    .slice(start)
+    .map((d) => d.at - d.createdAt)
+    .sort((a, b) => a - b);
+
+  // A backlog: the receiver holds its answers while it grows, then answers them all.
+  receiver.hold();
+  const backlogFrom = delivered();
+  const backlog = await create(16, Math.min(SECONDS, 6));
+  const opened = Date.now();
+  receiver.release();
+  await until(backlogFrom + backlog.made, 120_000);
+  const last = receiver.deliveries.at(-1)?.at ?? Date.now();
+  const drained = delivered() - backlogFrom;
+  const drainSeconds = Math.max(0.001, (last - opened) / 1000);
+
+  console.log(
+    `\nCallbacks, ${where}: business 1's approval URL at a local receiver (standardwebhooks verifies each)\n` +
+      `  healthy, 4 clients creating withdrawals for ${SECONDS} s: ${lags.length} of ${healthy.made} delivered ` +
+      `(${(lags.length / window).toFixed(1)}/s); the change (its createdAt, before its commit) → the receiver's 2xx: ` +
+      `p50 ${pct(lags, 0.5).toFixed(1)} ms, p99 ${pct(lags, 0.99).toFixed(1)} ms, max ${(lags.at(-1) ?? NaN).toFixed(1)} ms; ` +
+      `beside the withdrawals' own answers: p50 ${pct(healthy.latencies, 0.5).toFixed(1)} ms, ` +
+      `p99 ${pct(healthy.latencies, 0.99).toFixed(1)} ms\n` +
+      `  backlog of ${backlog.made} (16 clients, receiver held): ${drained} delivered in ${drainSeconds.toFixed(2)} s ` +
+      `after it answered (${(drained / drainSeconds).toFixed(0)} callbacks delivered/s), beside the baseline of ` +
+      `this run: the receiver takes ${capacity.toFixed(0)} POSTs/s from a plain client (4 at once, a connection each)` +
+      `${receiver.failures ? `; ${receiver.failures} did NOT verify` : ''}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
+  if (
+    receiver.failures ||
+    healthy.failed ||
+    backlog.failed ||
+    lags.length < healthy.made ||
+    drained < backlog.made
+  )
+    exitCode = 1;
+}
+
 const givenUrl = option('database-url', '');
 const givenDir = option('data-dir', '');
 const bin = givenUrl || givenDir || flag('pglite') ? undefined : pgBin();
 let cluster;
 let dataDir;
+let receiver;
 let exitCode = 0;
 let server;
 try {
@@ -444,7 +677,11 @@ try {
   const PAYMENTS = Number(
     option(
       'payments',
-      TRANSFERS_ONLY || WITHDRAWALS_ONLY || EVENTS_ONLY ? '0' : onPostgres ? '1000000' : '200000',
+      TRANSFERS_ONLY || WITHDRAWALS_ONLY || EVENTS_ONLY || CALLBACKS_ONLY
+        ? '0'
+        : onPostgres
+          ? '1000000'
+          : '200000',
     ),
   );
 
@@ -457,6 +694,10 @@ try {
   const target = onPostgres ? ['--database-url', databaseUrl] : ['--data-dir', dataDir];
   const seedDay = (await seed([...target, '--up-to', String(PAYMENTS)])) ?? new Date();
   console.log(`Seeded in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+
+  // The callbacks scenario's receiver, business 1's approval URL before the server starts.
+  receiver = await startCallbackReceiver();
+  receiver.secret = await pointAtReceiver(onPostgres ? { databaseUrl } : { dataDir }, receiver.url);
 
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -476,6 +717,7 @@ try {
       // The events scenario holds 100 streams from this one address; no simulator moving rows meanwhile.
       MAX_CONNECTIONS_PER_IP: '0',
       SIMULATOR: 'off',
+      CALLBACK_ALLOWED_ADDRESSES: receiver.address,
       ...(onPostgres ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
     },
   });
@@ -510,8 +752,10 @@ try {
     if (r?.failed) exitCode = 1;
   };
 
-  if (EVENTS_ONLY || (!LISTS_ONLY && !HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY))
-    await eventsScenario(port, auth, where);
+  const ALL = !LISTS_ONLY && !HEAVY_ONLY && !SEARCH_ONLY && !TRANSFERS_ONLY && !WITHDRAWALS_ONLY;
+  if (CALLBACKS_ONLY || (ALL && !EVENTS_ONLY)) await callbacksScenario(port, auth, where);
+  if (CALLBACKS_ONLY) throw new Done();
+  if (EVENTS_ONLY || ALL) await eventsScenario(port, auth, where);
   if (EVENTS_ONLY) throw new Done();
 
   for (const [name, path, headers] of [
@@ -893,6 +1137,7 @@ try {
   }
 } finally {
   agent?.destroy();
+  await receiver?.close();
   if (server) {
     server.kill('SIGTERM');
     await new Promise((resolve) => {

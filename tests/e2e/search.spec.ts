@@ -1,7 +1,8 @@
 /**
- * The app bar's search (issue 14, "Find anything"; docs/decisions.md 100–103): support finds a deposit
- * by its transaction hash from any page (typing, then Enter) and lands on its record's address, the
- * business's deposits tab; the open search passes axe; on a phone an icon button opens it full-screen.
+ * The app bar's search (issue 14, "Find anything"; docs/decisions.md 100–103, 247): support finds a
+ * deposit by its transaction hash from any page (typing, then Enter) and lands on the deposit's own
+ * page, which links to its payment; the open search passes axe; on a phone an icon button opens it
+ * full-screen.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { apiHeaders, expect, expectNoViolations, loginAs, resetDemoData, test } from './fixtures';
@@ -14,19 +15,19 @@ async function paymentWithDeposit(request: APIRequestContext) {
   const page = await request.get('/v1/payments?businessId=1&limit=50', { headers });
   expect(page.status()).toBe(200);
   const { payments } = (await page.json()) as {
-    payments: { id: number; deposits: { txHash: string }[] }[];
+    payments: { id: number; deposits: { id: number; txHash: string }[] }[];
   };
   const payment = payments.find((p) => p.deposits.length > 0);
   expect(payment, 'a demo payment of Northwind Coffee with a deposit').toBeDefined();
   await request.post('/v1/auth/logout', { headers });
-  return { id: payment!.id, hash: payment!.deposits[0].txHash };
+  return { id: payment!.id, depositId: payment!.deposits[0].id, hash: payment!.deposits[0].txHash };
 }
 
 test('support finds a deposit by its hash from the app bar and lands on its page', async ({
   page,
   request,
 }) => {
-  const { id, hash } = await paymentWithDeposit(request);
+  const { id, depositId, hash } = await paymentWithDeposit(request);
   await loginAs(page, 'support@example.com');
   await expect(page).toHaveURL(/\/businesses$/);
 
@@ -45,9 +46,13 @@ test('support finds a deposit by its hash from the app bar and lands on its page
   await expectNoViolations(page);
 
   await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/businesses/1/show/deposits/${id}$`));
-  // The deposit's record opens over its business's deposits tab.
-  await expect(page.getByRole('dialog', { name: `Crypto deposit ${id}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/payment-deposits/${depositId}/show$`));
+  // The deposit's own page, which names the payment it paid.
+  await expect(page.getByRole('heading', { level: 1, name: `Payment deposit ${depositId}` })).toBeVisible();
+  await expect(page.getByTestId('record-related').getByRole('link')).toHaveAttribute(
+    'href',
+    `/payments/${id}/show`,
+  );
   await expect(listbox).toBeHidden();
 });
 

@@ -1,6 +1,11 @@
 /** The send-time guard of outbound URLs (server/lib/outboundUrl.ts), with an injected resolver. */
 import { describe, expect, it } from 'vitest';
-import { OutboundUrlRefused, resolveOutboundUrl, type HostResolver } from '../../server/lib/outboundUrl';
+import {
+  allowedAddresses,
+  OutboundUrlRefused,
+  resolveOutboundUrl,
+  type HostResolver,
+} from '../../server/lib/outboundUrl';
 
 const resolver =
   (table: Record<string, string[]>): HostResolver =>
@@ -53,5 +58,37 @@ describe('resolveOutboundUrl', () => {
     expect(await refusal('not a url')).toBe('scheme');
     expect(await refusal('https://nowhere.example/')).toBe('unresolved');
     expect(await refusal('https://empty.example/')).toBe('unresolved');
+  });
+});
+
+describe("the operator's allowed addresses (CALLBACK_ALLOWED_ADDRESSES)", () => {
+  const allowed = allowedAddresses(['127.0.0.1:9000', '[::1]:9000']);
+  const local = resolver({ 'receiver.test': ['127.0.0.1'], localhost: ['127.0.0.1'] });
+
+  it('let exactly that internal address and port through, and nothing else', async () => {
+    expect(await resolveOutboundUrl('http://127.0.0.1:9000/hook', local, allowed)).toMatchObject({
+      address: '127.0.0.1',
+      port: 9000,
+    });
+    expect((await resolveOutboundUrl('http://[::1]:9000/hook', local, allowed)).address).toBe('::1');
+    expect((await resolveOutboundUrl('http://receiver.test:9000/hook', local, allowed)).address).toBe(
+      '127.0.0.1',
+    );
+    expect((await resolveOutboundUrl('http://localhost:9000/', local, allowed)).port).toBe(9000);
+    const refused = async (url: string) =>
+      resolveOutboundUrl(url, local, allowed).then(
+        () => undefined,
+        (error: OutboundUrlRefused) => error.reason,
+      );
+    expect(await refused('http://127.0.0.1:9001/hook')).toBe('internal-host');
+    expect(await refused('http://127.0.0.1/hook')).toBe('internal-host');
+    expect(await refused('http://receiver.test:9001/hook')).toBe('internal-address');
+    expect(await refused('http://169.254.169.254:9000/')).toBe('internal-host');
+  });
+
+  it('are address:port entries', () => {
+    expect(() => allowedAddresses(['localhost:9000'])).toThrow(/not an address:port/);
+    expect(() => allowedAddresses(['127.0.0.1'])).toThrow(/not an address:port/);
+    expect(() => allowedAddresses(['127.0.0.1:70000'])).toThrow(/not an address:port/);
   });
 });

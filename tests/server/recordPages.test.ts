@@ -24,6 +24,7 @@ import {
   CONFIRM_AFTER_MS,
   withdrawalSteps,
 } from '../../server/modules/withdrawals/simulator';
+import { SETTLE_AFTER_MS, settlementCompletion } from '../../server/modules/fiatMovements/simulator';
 import { RECORD_KIND_SPECS } from '../../server/modules/records/service';
 import { makeApp, nextTwoFaCode, twoFaCodeAt, type TestApp } from './helpers';
 
@@ -69,6 +70,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The steps' types in order. */
 const types = (timeline: TimelineStep[]) => timeline.map((s) => s.type);
+/** The steps of the record's own life, its callbacks' steps left out. */
+const lifeOf = (timeline: TimelineStep[]) => timeline.filter((s) => s.type !== 'callback');
 
 describe('each kind of the demo data', () => {
   it.each(RECORD_KINDS)(
@@ -207,7 +210,10 @@ describe('the timeline of a payment request paid by the simulator', () => {
   it('shows created by its user → deposit seen → each confirmation → credited → paid, in order', async () => {
     const answer = await page('payments', paymentId);
     expect(answer.header).toMatchObject({ status: 'PAID', amount: '0.002', currency: 'BTC' });
-    const steps = answer.timeline;
+    // Business 8 has no callback URL: each change's callback is SKIPPED, once on the timeline.
+    const skipped = answer.timeline.filter((s) => s.type === 'callback');
+    expect(skipped.map((s) => s.callback?.status)).toEqual(['SKIPPED', 'SKIPPED', 'SKIPPED', 'SKIPPED']);
+    const steps = lifeOf(answer.timeline);
     expect(types(steps)).toEqual([
       'created',
       'deposit_seen',
@@ -285,7 +291,7 @@ describe('the timeline of a payment request paid by the simulator', () => {
       }),
     ]);
     expect(deposit.header).toMatchObject({ kind: 'payment-deposits', amount: '0.002', status: 'CONFIRMED' });
-    expect(types(deposit.timeline)).toEqual([
+    expect(types(lifeOf(deposit.timeline))).toEqual([
       'deposit_seen',
       'confirmation',
       'confirmation',
@@ -312,7 +318,9 @@ describe('the timeline of a payment request paid by the simulator', () => {
       [callbackId, new Date(t.clock.now() + 9000)],
     );
     const answer = await page('payments', paymentId, BACKOFFICE);
-    expect(answer.callbacks).toEqual([
+    // The simulator's four (SKIPPED: business 8 has no URL) and the one above, oldest first.
+    expect(answer.callbacks.filter((c) => c.status === 'SKIPPED')).toHaveLength(4);
+    expect(answer.callbacks.filter((c) => c.status !== 'SKIPPED')).toEqual([
       expect.objectContaining({
         id: Number(callbackId),
         businessId: 8,
@@ -326,7 +334,9 @@ describe('the timeline of a payment request paid by the simulator', () => {
         lastError: null,
       }),
     ]);
-    const callbacks = answer.timeline.filter((s) => s.type === 'callback').map((s) => s.callback);
+    const callbacks = answer.timeline
+      .filter((s) => s.type === 'callback' && s.callback?.status !== 'SKIPPED')
+      .map((s) => s.callback);
     expect(callbacks).toEqual([
       {
         id: Number(callbackId),
@@ -350,12 +360,12 @@ describe('the timeline of a payment request paid by the simulator', () => {
     // BACKOFFICE has INITIATE_CALLBACK; SUPPORT reads payments but may not resend.
     expect(answer.actions.resendCallback).toBe(true);
     const support = await page('payments', paymentId, SUPPORT);
-    expect(support.callbacks).toHaveLength(1);
+    expect(support.callbacks).toHaveLength(5);
     expect(support.actions.resendCallback).toBe(false);
     // A deposit's callbacks are its payment's.
-    expect((await page('payment-deposits', depositId)).callbacks.map((c) => c.id)).toEqual([
-      Number(callbackId),
-    ]);
+    expect((await page('payment-deposits', depositId)).callbacks.map((c) => c.id)).toEqual(
+      answer.callbacks.map((c) => c.id),
+    );
     // A record without callbacks offers no Resend.
     const other = await firstId(
       'payments',
@@ -390,7 +400,8 @@ describe('the timeline of a withdrawal made by one user and approved by another'
 
   it('offers approve and reject to another user with the permission, never to its creator', async () => {
     const own = await page('crypto-withdrawals', withdrawalId, MANAGER);
-    expect(own.actions).toEqual({ approve: false, reject: false, resendCallback: false });
+    // Its approval request's callback (business 1's approval URL) may be resent by MANAGER.
+    expect(own.actions).toEqual({ approve: false, reject: false, resendCallback: true });
     expect((await page('crypto-withdrawals', withdrawalId, TWOFA)).actions).toMatchObject({
       approve: true,
       reject: true,
@@ -591,6 +602,83 @@ describe('the history of a record (migration 0060)', () => {
       at: at.toISOString(),
       source: 'simulator',
     });
+  });
+
+  it('shows a conversion quoted by one user and executed by another, with its entry and its fee’s', async () => {
+    const money = (email: string) => ({ ...t.auth(tokens.get(email)!), 'idempotency-key': randomUUID() });
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment/balance/convert',
+      headers: money(MANAGER),
+      payload: {
+        businessId: 1,
+        amountCurrencyType: 'DEBIT',
+        debitCurrency: 'EUR',
+        creditCurrency: 'USD',
+        amount: '10',
+      },
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const id = quoted.json().conversion.id as number;
+    const executed = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/payment/balance/convert/${id}`,
+      headers: money(ADMIN),
+      payload: {},
+    });
+    expect(executed.statusCode, executed.body).toBe(200);
+    const answer = await page('balance-conversions', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label, s.source])).toEqual([
+      ['created', 'QUOTED', MANAGER, 'dashboard'],
+      ['executed', 'EXECUTED', ADMIN, 'dashboard'],
+    ]);
+    expect(answer.timeline[1].audit).toMatchObject({ action: 'update' });
+    expect(answer.ledger.map((e) => e.kind)).toEqual(['conversion', 'conversion_fee']);
+  });
+
+  it('shows a settlement created, then settled by the bank, linked to its bank account for its readers', async () => {
+    const account = await firstId('bank_accounts', "organisation_id = $1 AND account_currency = 'EUR'", [
+      AURORA,
+    ]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment/withdrawals/fiat',
+      headers: { ...t.auth(tokens.get(ADMIN)!), 'idempotency-key': randomUUID() },
+      payload: {
+        businessId: 1,
+        bankAccountId: account,
+        currency: 'EUR',
+        amount: '15.00',
+        reference: 'Payout test',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = Number(Object.values(created.json() as Record<string, { id: number }>)[0].id);
+    const at = new Date(t.clock.now() + SETTLE_AFTER_MS);
+    expect(await settlementCompletion.run(t.db, at, 100)).toBeGreaterThanOrEqual(1);
+    const answer = await page('settlements', id);
+    expect(answer.timeline.map((s) => [s.type, s.status, s.actor?.label])).toEqual([
+      ['created', 'PROCESSING', ADMIN],
+      ['settled', 'COMPLETED', 'Simulator'],
+    ]);
+    expect(answer.timeline[1].at).toBe(at.toISOString());
+    const { rows } = await t.db.query<{ label: string }>(
+      'SELECT account_label AS label FROM bank_accounts WHERE id = $1',
+      [account],
+    );
+    expect(answer.related).toEqual([
+      {
+        kind: 'bank-accounts',
+        id: String(account),
+        relation: 'bank-account',
+        label: rows[0].label,
+        status: null,
+        businessId: null,
+      },
+    ]);
+    expect(answer.ledger.map((e) => e.kind)).toHaveLength(1);
+    // SUPPORT reads settlements, not bank accounts.
+    expect((await page('settlements', id, SUPPORT)).related).toEqual([]);
   });
 
   it('keeps each status change in its transaction, none of a rolled-back one, and refuses to rewrite it', async () => {

@@ -51,7 +51,8 @@ describe('page views', { timeout: 60_000 }, () => {
     await waitFor(() => expect(window.location.pathname).toBe('/businesses/3/show/deposits'));
     await waitFor(() => expect(pageViews()).toEqual(['/businesses/3/show/deposits']));
 
-    await userEvent.click(await screen.findByRole('tab', { name: /withdrawals/i }));
+    // A list of the Crypto tab: a link below the tabs (src/resources/businesses/show/tabs.ts).
+    await userEvent.click(await screen.findByRole('link', { name: /crypto withdrawals/i }));
     await waitFor(() => expect(window.location.pathname).toBe('/businesses/3/show/withdrawals'));
     await waitFor(() =>
       expect(pageViews()).toEqual(['/businesses/3/show/deposits', '/businesses/3/show/withdrawals']),

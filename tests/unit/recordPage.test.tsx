@@ -501,7 +501,7 @@ describe('a record’s page', { timeout: 60_000 }, () => {
     // Its title, and the status it left the payment in.
     expect(within(steps[3]).getAllByText('Paid')).toHaveLength(2);
     expect(steps[3].textContent).toMatch(/· Simulator$/);
-    expect(steps[4].textContent).toContain('Callback deposit updated');
+    expect(steps[4].textContent).toContain('Callback: Deposit updated');
     expect(steps[4].textContent).toContain('HTTP 200 · Attempt 1 of 8');
     expect(steps[5].textContent).toContain('HTTP 500 · Attempt 2 of 8');
     // Its deposit, linked to its page; the reference copied.

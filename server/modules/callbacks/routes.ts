@@ -74,6 +74,7 @@ export const callbacksModule: FastifyPluginAsyncTypebox = async (app) => {
         access: requires('INITIATE_CALLBACK'),
         tenancy,
         idempotent: true,
+        // Nothing to say but its path: no body (as the logout, the rotation below).
         bodyless: true,
         audit: 'callback',
       },

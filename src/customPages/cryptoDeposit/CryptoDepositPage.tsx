@@ -13,9 +13,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { Box, Button, Link as MuiLink, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useController, useWatch, useFormContext, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { useGetList, useGetOne, useTranslate } from 'react-admin';
 import { NETWORK_LABELS, type Network } from '../../domain/currencies';
 import { errorText, fieldErrorsOf } from '../../domain/errors';
+import { recordPagePath } from '../../domain/recordPaths';
 import {
   EXPIRATION_MAX_MINUTES,
   PAYMENT_REQUEST_MESSAGES,
@@ -439,9 +441,15 @@ export function PaymentRequestResult({ payment, restart }: { payment: PaymentReq
         <CodeValue value={payment.reference} label={translate(T('reference'))} />
       </Labelled>
       <CopyLink link={payment.link} />
-      <Button onClick={restart} variant="outlined">
-        {translate(T('another'))}
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {/* Its life from here on: deposits, confirmations, callbacks (the record's page). */}
+        <Button component={Link} to={recordPagePath('payments', payment.id)} variant="outlined">
+          {translate(T('openRecord'))}
+        </Button>
+        <Button onClick={restart} variant="outlined">
+          {translate(T('another'))}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

@@ -52,6 +52,7 @@ export const cryptoDepositMessagesDe = {
       waitingDeposit: 'Warte auf die Einzahlung…',
       confirmations:
         'Einzahlung gesehen, %{smart_count} Bestätigung |||| Einzahlung gesehen, %{smart_count} Bestätigungen',
+      openRecord: 'Auf der eigenen Seite verfolgen',
       another: 'Neue Anforderung',
       copyLink: 'Link kopieren',
       copied: 'Kopiert',

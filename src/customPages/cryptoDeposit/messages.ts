@@ -54,6 +54,7 @@ export const cryptoDepositMessages = {
       waitingDeposit: 'Waiting for the deposit…',
       confirmations:
         'Deposit seen, %{smart_count} confirmation |||| Deposit seen, %{smart_count} confirmations',
+      openRecord: 'Follow it on its page',
       another: 'New request',
       copyLink: 'Copy link',
       copied: 'Copied',

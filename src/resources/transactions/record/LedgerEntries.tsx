@@ -49,6 +49,9 @@ const CARD_ROWS = {
 
 export function LedgerEntries({ entries }: { entries: readonly RecordLedgerEntry[] }) {
   const translate = useTranslate();
+  // A known kind in the user's words; the server's description (English) only for a kind without them.
+  const entryName = (entry: RecordLedgerEntry) =>
+    translate(`resources.records.ledger.kinds.${entry.kind}`, { _: '' }) || entry.description || entry.kind;
   const label = (column: string) => translate(`resources.records.ledger.${column}`);
   if (entries.length === 0)
     return (
@@ -83,14 +86,13 @@ export function LedgerEntries({ entries }: { entries: readonly RecordLedgerEntry
                 sx={{ bgcolor: 'action.hover' }}
               >
                 <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
-                  {translate(`resources.records.ledger.kinds.${entry.kind}`, { _: entry.kind })}
+                  {entryName(entry)}
                 </Typography>
                 <Typography component="span" variant="body2" color="text.secondary">
                   {' · '}
                   {translate('resources.records.ledger.entryOf', { id: entry.entryId })}
                   {' · '}
                   <time dateTime={entry.createdAt}>{formatTimestamp(entry.createdAt)}</time>
-                  {entry.description ? ` · ${entry.description}` : ''}
                 </Typography>
               </TableCell>
             </TableRow>

@@ -35,12 +35,14 @@ export function RecordDetails({ kind, record }: { kind: RecordKind; record: Reco
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: { xs: '8.5rem minmax(0, 1fr)', sm: '10rem minmax(0, 1fr)' },
+                gridTemplateColumns: { xs: '7.5rem minmax(0, 1fr)', sm: '10rem minmax(0, 1fr)' },
                 columnGap: 2,
                 rowGap: 0.75,
                 m: 0,
                 '& dt': { color: 'text.secondary' },
                 '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' },
+                // A hash's copy and explorer buttons go below it rather than past a phone's edge.
+                '& dd .CodeValue-root': { flexWrap: 'wrap' },
               }}
             >
               {fields.map((field) => (

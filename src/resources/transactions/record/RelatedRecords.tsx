@@ -48,6 +48,12 @@ export function RelatedRecords({ related }: { related: readonly RelatedRecord[] 
     isRecordKind(kind)
       ? translate(`resources.${kind}.name`, { smart_count: 1 })
       : translate(`resources.records.related.kinds.${kind}`);
+  // 'Deposit · Payment deposit'; the kind alone where the relation says the same ('Whitelisted address').
+  const describe = (item: RelatedRecord) => {
+    const relation = translate(`resources.records.related.relations.${item.relation}`, { _: item.relation });
+    const kind = kindName(item.kind);
+    return relation === kind ? kind : `${relation} · ${kind}`;
+  };
   return (
     <Box component="ul" data-testid="record-related" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {related.map((item) => (
@@ -58,9 +64,7 @@ export function RelatedRecords({ related }: { related: readonly RelatedRecord[] 
           sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
         >
           <Typography variant="body2" color="text.secondary">
-            {translate(`resources.records.related.relations.${item.relation}`, { _: item.relation })}
-            {' · '}
-            {kindName(item.kind)}
+            {describe(item)}
           </Typography>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <RelatedLink related={item} />

@@ -13,7 +13,7 @@ import { recordPagePath } from '../../../domain/recordPaths';
 import { formatTimestamp } from '../../../i18n/format';
 import { StatusChip } from '../../../layout';
 import { AuditChanges, useAuditTexts } from '../../../layout/AuditTimeline';
-import { CallbackStatusChip } from '../../../features/callbacks';
+import { CallbackStatusChip, eventTypeKey } from '../../../features/callbacks';
 import { oldestFirst, stepTitle } from './rules';
 
 function StepTitle({ step }: { step: TimelineStep }) {
@@ -22,9 +22,7 @@ function StepTitle({ step }: { step: TimelineStep }) {
   const { key, args } = stepTitle(step);
   const words = { ...args };
   if (step.callback)
-    words.event = translate(`resources.records.callbackEvents.${step.callback.eventType}`, {
-      _: step.callback.eventType,
-    });
+    words.event = translate(eventTypeKey(step.callback.eventType), { _: step.callback.eventType });
   if (step.audit) words.action = audit.action(step.audit.action);
   return (
     <Typography component="span" sx={{ fontWeight: 500 }}>
@@ -35,14 +33,15 @@ function StepTitle({ step }: { step: TimelineStep }) {
 
 /**
  * Who and where: 'manager@example.com (user) · Dashboard'; the system by its name alone, and the
- * source only where it says more than the actor ('Simulator' is both).
+ * source only where it says more than the actor ('Simulator' is both); no actor, the source alone.
  */
 function StepActor({ step }: { step: TimelineStep }) {
   const translate = useTranslate();
   const source = translate(`resources.records.sources.${step.source}`);
-  const actor = !step.actor
-    ? translate('resources.records.timeline.unknownActor')
-    : step.actor.type === 'system'
+  // Nobody known (the demo history): where it came from only.
+  if (!step.actor) return <>{source}</>;
+  const actor =
+    step.actor.type === 'system'
       ? translate(`resources.records.systemActors.${step.actor.label}`, { _: step.actor.label })
       : translate('resources.records.timeline.actor', {
           actor: step.actor.label,

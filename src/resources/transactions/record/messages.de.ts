@@ -25,7 +25,6 @@ export const recordMessagesDe = {
       timeline: {
         empty: 'Zu diesem Vorgang ist noch nichts verzeichnet.',
         actor: '%{actor} (%{type})',
-        unknownActor: 'Unbekannt',
         twoFactor: 'Mit 2FA bestätigt',
         noTwoFactor: 'Ohne 2FA',
         reason: 'Grund: %{reason}',
@@ -54,7 +53,7 @@ export const recordMessagesDe = {
         refunded: 'Erstattet',
         status: 'Status geändert',
         callback: 'Callback',
-        callbackOf: 'Callback %{event}',
+        callbackOf: 'Callback: %{event}',
         audit: 'Geändert',
         auditOf: 'Geändert: %{action}',
       },
@@ -70,13 +69,6 @@ export const recordMessagesDe = {
         'Callback delivery': 'Callback-Zustellung',
         'Approval threshold': 'Freigabeschwelle',
         'Demo data': 'Demodaten',
-      },
-      callbackEvents: {
-        'deposit.received': 'Einzahlung eingegangen',
-        'deposit.updated': 'Einzahlung aktualisiert',
-        'withdrawal.updated': 'Auszahlung aktualisiert',
-        'withdrawal.approval_requested': 'Auszahlung wartet auf Freigabe',
-        'withdrawal.approval_decided': 'Freigabe der Auszahlung entschieden',
       },
       ledger: {
         empty: 'Dieser Vorgang hat keine Buchungen erzeugt.',

@@ -29,7 +29,6 @@ export const recordMessages = {
       timeline: {
         empty: 'Nothing is recorded about this record yet.',
         actor: '%{actor} (%{type})',
-        unknownActor: 'Unknown',
         twoFactor: 'Confirmed with 2FA',
         noTwoFactor: 'Without 2FA',
         reason: 'Reason: %{reason}',
@@ -58,7 +57,7 @@ export const recordMessages = {
         refunded: 'Refunded',
         status: 'Status changed',
         callback: 'Callback',
-        callbackOf: 'Callback %{event}',
+        callbackOf: 'Callback: %{event}',
         audit: 'Changed',
         auditOf: 'Changed: %{action}',
       },
@@ -74,13 +73,6 @@ export const recordMessages = {
         'Callback delivery': 'Callback delivery',
         'Approval threshold': 'Approval threshold',
         'Demo data': 'Demo data',
-      },
-      callbackEvents: {
-        'deposit.received': 'deposit received',
-        'deposit.updated': 'deposit updated',
-        'withdrawal.updated': 'withdrawal updated',
-        'withdrawal.approval_requested': 'withdrawal awaiting approval',
-        'withdrawal.approval_decided': 'withdrawal approval decided',
       },
       ledger: {
         empty: 'This record has posted no ledger entries.',
